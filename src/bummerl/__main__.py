@@ -1,0 +1,61 @@
+"""Command line: ``python -m bummerl replay|bench|arena ...``."""
+
+import argparse
+import json
+import sys
+
+from .record import replay
+
+
+def _read(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+def replay_one(text: str) -> dict:
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as error:
+        return {"error": f"not JSON: {error}", "at": -1}
+    return replay(record)
+
+
+def cmd_replay(args) -> int:
+    text = _read(args.file)
+    if not args.jsonl:
+        answer = replay_one(text)
+        print(json.dumps(answer))
+        return 1 if "error" in answer else 0
+    for line in text.splitlines():
+        print(json.dumps(replay_one(line)))
+    return 0
+
+
+def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] == "arena":
+        from .arena import main as arena_main
+
+        return arena_main(argv[1:]) or 0
+    parser = argparse.ArgumentParser(prog="python -m bummerl", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("replay", help="replay a JSON hand record and print how it stands")
+    p.add_argument("file", help="record file, or - for stdin")
+    p.add_argument("--jsonl", action="store_true", help="one record per line, one answer per line")
+    b = sub.add_parser("bench", help="random playouts per second")
+    b.add_argument("--seconds", type=float, default=3.0, help="seconds per figure")
+    b.add_argument("--json", action="store_true", help="print one JSON object")
+    sub.add_parser("arena", help="bot against bot (see python -m bummerl arena --help)")
+    args = parser.parse_args(argv)
+    if args.command == "replay":
+        return cmd_replay(args)
+    from .bench import main as bench_main
+
+    bench_main(args.seconds, args.json)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,132 @@
+"""Cards, suits and the action vocabulary, as small integers with precomputed tables.
+
+A card is an int ``suit * 5 + rank``: suits H D C S are 0..3, ranks A T K Q J are 0..4
+(a lower rank index is a stronger card). A set of cards is an int bitmask with bit
+``1 << card`` set. Codes are rank letter + suit letter:
+
+>>> card_code(parse_card("TH")), POINTS[parse_card("AS")]
+('TH', 11)
+>>> codes(mask_of([parse_card("JC"), parse_card("AH")]))
+['AH', 'JC']
+>>> parse_card("ZZ")
+Traceback (most recent call last):
+...
+bummerl.errors.NotationError: unknown card code 'ZZ' (rank A T K Q J + suit H D C S)
+
+Actions are ints as well: ``0..19`` play that card, then exchange, close, the four
+marriages and claim. Their text form is the record notation:
+
+>>> [action_str(a) for a in (parse_card("KD"), EXCHANGE, CLOSE, MARRY + 2, CLAIM)]
+['play KD', 'exchange', 'close', 'marry C', 'claim']
+>>> parse_action("marry S") == MARRY + 3
+True
+"""
+
+from .errors import NotationError
+
+SUITS = "HDCS"
+RANKS = "ATKQJ"
+RANK_POINTS = (11, 10, 4, 3, 2)
+ACE, TEN, KING, QUEEN, JACK = range(5)
+
+CARD_CODES = tuple(r + s for s in SUITS for r in RANKS)
+CARD_INDEX = {code: i for i, code in enumerate(CARD_CODES)}
+POINTS = tuple(RANK_POINTS[c % 5] for c in range(20))
+SUIT_OF = tuple(c // 5 for c in range(20))
+RANK_OF = tuple(c % 5 for c in range(20))
+BIT = tuple(1 << c for c in range(20))
+SUIT_MASK = tuple(0b11111 << (5 * s) for s in range(4))
+ALL_CARDS = (1 << 20) - 1
+# Cards of the same suit that beat this card.
+HIGHER = tuple(((1 << (c % 5)) - 1) << (5 * (c // 5)) for c in range(20))
+# King + queen of each suit.
+PAIR = tuple(BIT[5 * s + KING] | BIT[5 * s + QUEEN] for s in range(4))
+
+# Actions: 0..19 play a card.
+EXCHANGE = 20
+CLOSE = 21
+MARRY = 22  # MARRY + suit
+CLAIM = 26
+
+# Cards of a mask as a tuple, in card order, by two 10-bit table lookups.
+_LOW = tuple(tuple(c for c in range(10) if m >> c & 1) for m in range(1024))
+_HIGH = tuple(tuple(c + 10 for c in range(10) if m >> c & 1) for m in range(1024))
+
+
+def cards_of(mask: int) -> tuple[int, ...]:
+    """The cards in a mask, strongest first within each suit, suits in H D C S order."""
+    return _LOW[mask & 1023] + _HIGH[mask >> 10]
+
+
+def mask_of(cards) -> int:
+    m = 0
+    for c in cards:
+        m |= BIT[c]
+    return m
+
+
+def card_code(card: int) -> str:
+    return CARD_CODES[card]
+
+
+def codes(mask: int) -> list[str]:
+    return [CARD_CODES[c] for c in cards_of(mask)]
+
+
+def parse_card(code, where: str | None = None) -> int:
+    try:
+        return CARD_INDEX[code]
+    except (KeyError, TypeError):
+        raise NotationError(
+            f"unknown card code {code!r} (rank A T K Q J + suit H D C S)", where
+        ) from None
+
+
+def parse_suit(letter, where: str | None = None) -> int:
+    if isinstance(letter, str) and len(letter) == 1 and letter in SUITS:
+        return SUITS.index(letter)
+    raise NotationError(f"unknown suit {letter!r} (one of H D C S)", where)
+
+
+def trick_winner_follows(lead: int, follow: int, trump: int) -> bool:
+    """True when the follower's card takes the trick."""
+    if SUIT_OF[follow] == SUIT_OF[lead]:
+        return RANK_OF[follow] < RANK_OF[lead]
+    return SUIT_OF[follow] == trump
+
+
+# FOLLOWER_WINS[trump][lead * 20 + follow]
+FOLLOWER_WINS = tuple(
+    tuple(trick_winner_follows(l, f, t) for l in range(20) for f in range(20))
+    for t in range(4)
+)
+
+
+def action_str(action: int) -> str:
+    if action < 20:
+        return "play " + CARD_CODES[action]
+    if action == EXCHANGE:
+        return "exchange"
+    if action == CLOSE:
+        return "close"
+    if MARRY <= action < MARRY + 4:
+        return "marry " + SUITS[action - MARRY]
+    if action == CLAIM:
+        return "claim"
+    raise ValueError(f"not an action: {action!r}")
+
+
+def parse_action(text, where: str | None = None) -> int:
+    if not isinstance(text, str):
+        raise NotationError(f"an action must be a string, not {text!r}", where)
+    word, _, arg = text.strip().partition(" ")
+    arg = arg.strip()
+    if word == "play" and arg:
+        return parse_card(arg, where)
+    if word == "marry" and arg:
+        return MARRY + parse_suit(arg, where)
+    if word in ("exchange", "close", "claim") and not arg:
+        return {"exchange": EXCHANGE, "close": CLOSE, "claim": CLAIM}[word]
+    raise NotationError(
+        f"unknown action {text!r} (play XX, exchange, close, marry S, claim)", where
+    )

@@ -1,0 +1,513 @@
+"""One hand of Schnapsen: the deal, legal actions, applying them, the outcome, and views.
+
+The caller drives the hand: ask ``legal()``, ``apply()`` an action, get a new ``Hand``
+back (the old one is unchanged). Nothing here draws random numbers except ``deal``,
+which takes an explicit ``random.Random``.
+
+>>> import random
+>>> hand = deal(SOFT, dealer=0, rng=random.Random(7))
+>>> hand.to_act, len(hand.view(1).hand), hand.view(1).talon_size
+(1, 5, 10)
+>>> after = hand.apply(hand.legal()[0])
+>>> after.to_act, hand.history, after.history
+(1, [], ['close'])
+
+Search code (the bots) works on the same class through ``copy()`` and the unchecked
+``step(action_int)``, which mutates in place and skips validation and history.
+"""
+
+from dataclasses import dataclass
+
+from .cards import (
+    ALL_CARDS, BIT, CARD_CODES, CLAIM, CLOSE, EXCHANGE, FOLLOWER_WINS, HIGHER, JACK,
+    KING, MARRY, PAIR, POINTS, QUEEN, SUIT_MASK, SUIT_OF, SUITS, action_str, cards_of,
+    codes, parse_action,
+)
+from .errors import IllegalAction
+from .rules import SOFT, Rules
+
+SUIT_NAMES = ("hearts", "diamonds", "clubs", "spades")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a hand ended: who won, how many game points (1-3), and why."""
+
+    winner: int
+    game_points: int
+    reason: str
+
+
+class Hand:
+    """The full state of one hand, hidden cards included. Use ``view(seat)`` for a player."""
+
+    __slots__ = (
+        "rules", "dealer", "hands", "talon", "drawn", "trump", "trump_card",
+        "closed_by", "leader", "lead", "points", "tricks", "marriage_points",
+        "won", "revealed", "married", "marriages", "at_close", "outcome",
+        "last_trick", "history", "initial", "_auto",
+    )
+
+    def __init__(self, rules: Rules, dealer: int, hands, trump_card: int, talon):
+        """A hand as dealt: ``hands`` two 5-card masks (seat 0, seat 1), ``talon`` the 9
+        face-down cards in drawing order, ``trump_card`` face up under them."""
+        self.rules = rules
+        self._auto = rules.claim == "auto"
+        self.dealer = dealer
+        self.hands = [hands[0], hands[1]]
+        self.talon = tuple(talon)
+        self.drawn = 0  # talon cards drawn so far, the trump card being the tenth
+        self.trump = SUIT_OF[trump_card]
+        self.trump_card = trump_card
+        self.closed_by = -1
+        self.leader = 1 - dealer
+        self.lead = -1  # the card led to the trick in play, or -1
+        self.points = [0, 0]  # card points in tricks
+        self.tricks = [0, 0]
+        self.marriage_points = [0, 0]  # declared; they count once the seat has a trick
+        self.won = [0, 0]  # cards in each seat's tricks
+        self.revealed = [0, 0]  # cards in a seat's hand that the other seat has seen
+        self.married = -1  # suit of a marriage declared on this lead, or -1
+        self.marriages = ()  # (seat, suit) in order of declaration
+        self.at_close = None  # (opponent's tricks, opponent's score) when closed
+        self.outcome = None
+        self.last_trick = None  # (leader, lead card, follow card, winner)
+        self.history = []
+        self.initial = ((hands[0], hands[1]), trump_card, self.talon)  # for records
+
+    # --- copying -----------------------------------------------------------------
+    def copy(self) -> "Hand":
+        new = object.__new__(Hand)
+        new.rules = self.rules
+        new._auto = self._auto
+        new.dealer = self.dealer
+        new.hands = self.hands[:]
+        new.talon = self.talon
+        new.drawn = self.drawn
+        new.trump = self.trump
+        new.trump_card = self.trump_card
+        new.closed_by = self.closed_by
+        new.leader = self.leader
+        new.lead = self.lead
+        new.points = self.points[:]
+        new.tricks = self.tricks[:]
+        new.marriage_points = self.marriage_points[:]
+        new.won = self.won[:]
+        new.revealed = self.revealed[:]
+        new.married = self.married
+        new.marriages = self.marriages
+        new.at_close = self.at_close
+        new.outcome = self.outcome
+        new.last_trick = self.last_trick
+        new.history = self.history[:]
+        new.initial = self.initial
+        return new
+
+    # --- records ------------------------------------------------------------------
+    def to_record(self) -> dict:
+        """This hand in the JSON record notation (the deal plus every action so far)."""
+        from .record import to_record
+
+        return to_record(self)
+
+    @staticmethod
+    def from_record(record) -> "Hand":
+        """Rebuild a hand from a record, replaying its actions (see ``record``)."""
+        from .record import from_record
+
+        return from_record(record)
+
+    # --- simple facts ------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def to_act(self) -> int:
+        """The seat to act next (the follower while a card is led), even once over."""
+        return self.leader if self.lead < 0 else 1 - self.leader
+
+    @property
+    def talon_size(self) -> int:
+        """Cards left in the talon, the trump card included (0 once exhausted)."""
+        return 10 - self.drawn
+
+    @property
+    def phase2(self) -> bool:
+        """True once the talon is exhausted or closed: follow suit, head, trump."""
+        return self.closed_by >= 0 or self.drawn == 10
+
+    def score(self, seat: int) -> int:
+        """Counted score: card points plus marriages that count (the seat has a trick)."""
+        if self.tricks[seat]:
+            return self.points[seat] + self.marriage_points[seat]
+        return 0
+
+    @property
+    def scores(self) -> list[int]:
+        return [self.score(0), self.score(1)]
+
+    # --- legal actions -----------------------------------------------------------
+    def legal_plays(self) -> int:
+        """The cards the seat to act may play now, as a mask."""
+        hand = self.hands[self.to_act]
+        lead = self.lead
+        if lead < 0:
+            if self.married >= 0:
+                pair = PAIR[self.married]
+                return pair & ~BIT[QUEEN + 5 * self.married] if self.rules.marriage_leads_king else pair
+            return hand
+        if self.closed_by < 0 and self.drawn < 10:
+            return hand
+        same = hand & SUIT_MASK[SUIT_OF[lead]]
+        if same:
+            return (same & HIGHER[lead]) or same
+        return (hand & SUIT_MASK[self.trump]) or hand
+
+    def legal_actions(self) -> list[int]:
+        """Every legal action as ints (see ``cards``): plays first, then the rest."""
+        if self.outcome is not None:
+            return []
+        actions = list(cards_of(self.legal_plays()))
+        if self.lead < 0:
+            seat = self.leader
+            if self.married < 0:
+                if self._may_exchange(seat) is None:
+                    actions.append(EXCHANGE)
+                if self._may_close() is None:
+                    actions.append(CLOSE)
+                for suit in range(4):
+                    if self._may_marry(seat, suit) is None:
+                        actions.append(MARRY + suit)
+            if self._may_claim() is None:
+                actions.append(CLAIM)
+        return actions
+
+    def legal(self) -> list[str]:
+        """Every legal action in record notation, sorted."""
+        return sorted(action_str(a) for a in self.legal_actions())
+
+    def _may_exchange(self, seat: int) -> str | None:
+        rules = self.rules
+        if self.closed_by >= 0:
+            return "the talon is closed"
+        if self.drawn == 10:
+            return "the talon is exhausted"
+        if not self.hands[seat] & BIT[5 * self.trump + JACK]:
+            return f"you do not hold the trump jack ({CARD_CODES[5 * self.trump + JACK]})"
+        if self.drawn == 8 and not rules.exchange_with_two_left:
+            return "no exchange with only two talon cards left under these rules"
+        if rules.trick_before_exchange and not self.tricks[seat]:
+            return "exchange needs a trick first under these rules"
+        return None
+
+    def _may_close(self) -> str | None:
+        if self.closed_by >= 0:
+            return "the talon is already closed"
+        if self.drawn == 10:
+            return "the talon is exhausted"
+        if self.drawn == 8 and not self.rules.close_with_two_left:
+            return "no closing with only two talon cards left under these rules"
+        return None
+
+    def _may_marry(self, seat: int, suit: int) -> str | None:
+        if self.hands[seat] & PAIR[suit] != PAIR[suit]:
+            return f"you do not hold both {CARD_CODES[5 * suit + KING]} and {CARD_CODES[5 * suit + QUEEN]}"
+        if self.rules.trick_before_marriage and not self.tricks[self.leader]:
+            return "a marriage needs a trick first under these rules"
+        return None
+
+    def _may_claim(self) -> str | None:
+        if self._auto:
+            return "claiming is automatic under these rules"
+        if self.married < 0 and not self.last_trick:
+            return "you may claim only right after winning a trick or declaring a marriage"
+        return None
+
+    def why_illegal(self, action) -> str | None:
+        """Why an action (int or text) is illegal now, or None when it is legal."""
+        if isinstance(action, str):
+            action = parse_action(action)
+        if self.outcome is not None:
+            return "the hand is over"
+        seat = self.to_act
+        if action < 20:
+            if not self.hands[seat] & BIT[action]:
+                return f"you do not hold {CARD_CODES[action]}"
+            if self.legal_plays() & BIT[action]:
+                return None
+            if self.lead < 0:
+                suit = self.married
+                need = "the king" if self.rules.marriage_leads_king else "the king or the queen"
+                return f"after declaring the marriage in {SUIT_NAMES[suit]} you must lead {need}"
+            must = codes(self.legal_plays())
+            hand = self.hands[seat]
+            lead = self.lead
+            if hand & SUIT_MASK[SUIT_OF[lead]] & HIGHER[lead]:
+                why = "must follow suit and take the trick"
+            elif hand & SUIT_MASK[SUIT_OF[lead]]:
+                why = "must follow suit"
+            else:
+                why = "must play a trump"
+            return f"{why}: you hold {' '.join(must)}"
+        if self.lead >= 0:
+            return "only the player on lead may do that, before leading"
+        if action == CLAIM:
+            return self._may_claim()
+        if self.married >= 0:
+            return "after a marriage, lead its king or queen (or claim)"
+        if action == EXCHANGE:
+            return self._may_exchange(seat)
+        if action == CLOSE:
+            return self._may_close()
+        return self._may_marry(seat, action - MARRY)
+
+    # --- applying actions --------------------------------------------------------
+    def apply(self, action) -> "Hand":
+        """A new hand after ``action`` (text like "play AH", or an action int).
+
+        Raises ``IllegalAction`` naming the action and why; ``self`` never changes.
+        """
+        code = parse_action(action) if isinstance(action, str) else action
+        reason = self.why_illegal(code)
+        if reason is not None:
+            raise IllegalAction(action_str(code), reason)
+        new = self.copy()
+        new.step(code)
+        new.history.append(action_str(code))
+        return new
+
+    def step(self, action: int) -> None:
+        """Apply a legal action in place. Unchecked: for search code that asked ``legal``."""
+        if action < 20:
+            if self.lead < 0:
+                seat = self.leader
+                self.hands[seat] &= ~BIT[action]
+                self.revealed[seat] &= ~BIT[action]
+                self.lead = action
+                self.married = -1
+            else:
+                self._finish_trick(action)
+        elif action == EXCHANGE:
+            seat = self.leader
+            jack = 5 * self.trump + JACK
+            old = self.trump_card
+            self.hands[seat] = self.hands[seat] & ~BIT[jack] | BIT[old]
+            self.revealed[seat] |= BIT[old]
+            self.trump_card = jack
+        elif action == CLOSE:
+            seat = self.leader
+            other = 1 - seat
+            self.closed_by = seat
+            self.at_close = (self.tricks[other], self.score(other))
+        elif action == CLAIM:
+            self._claim()
+        else:
+            seat = self.leader
+            suit = action - MARRY
+            self.married = suit
+            self.marriage_points[seat] += 40 if suit == self.trump else 20
+            self.marriages += ((seat, suit),)
+            self.revealed[seat] |= PAIR[suit]
+            if self._auto and self.tricks[seat] and self.score(seat) >= 66:
+                self._goes_out(seat, "reached 66 with a marriage")
+
+    def _finish_trick(self, follow: int) -> None:
+        leader = self.leader
+        follower = 1 - leader
+        lead = self.lead
+        self.hands[follower] &= ~BIT[follow]
+        self.revealed[follower] &= ~BIT[follow]
+        winner = follower if FOLLOWER_WINS[self.trump][lead * 20 + follow] else leader
+        self.points[winner] += POINTS[lead] + POINTS[follow]
+        self.tricks[winner] += 1
+        self.won[winner] |= BIT[lead] | BIT[follow]
+        self.last_trick = (leader, lead, follow, winner)
+        self.lead = -1
+        self.leader = winner
+        drawn = self.drawn
+        if drawn < 10 and self.closed_by < 0:
+            loser = 1 - winner
+            self.hands[winner] |= BIT[self.talon[drawn]]
+            if drawn < 8:
+                self.hands[loser] |= BIT[self.talon[drawn + 1]]
+            else:
+                self.hands[loser] |= BIT[self.trump_card]
+                self.revealed[loser] |= BIT[self.trump_card]
+                self.trump_card = -1
+            self.drawn = drawn + 2
+        if self._auto and self.points[winner] + self.marriage_points[winner] >= 66:
+            self._goes_out(winner, "reached 66")
+        elif not self.hands[winner]:
+            self._last_trick_played(winner)
+
+    def _last_trick_played(self, winner: int) -> None:
+        closer = self.closed_by
+        if closer < 0:
+            self._end(winner, 1, "won the last trick")
+        elif winner == closer and self.score(closer) >= 66:
+            self._goes_out(closer, "won the last trick with 66")
+        elif winner == closer:
+            self._failed_close("the closer did not reach 66")
+        else:
+            self._failed_close("the closer lost the last trick")
+
+    def _claim(self) -> None:
+        seat = self.leader
+        other = 1 - seat
+        if self.score(seat) >= 66:
+            self._goes_out(seat, "claimed 66")
+        elif seat == self.closed_by:
+            self._failed_close("the closer claimed falsely")
+        elif self.rules.false_claim == "mirror":
+            self._end(other, self._win_points(seat), "false claim")
+        else:
+            self._end(other, 2 if self.tricks[other] else 3, "false claim")
+
+    def _goes_out(self, seat: int, reason: str) -> None:
+        """``seat`` has 66 (reached, or claimed correctly): score the win."""
+        if self.closed_by >= 0 and self.closed_by != seat:
+            self._failed_close("the opponent went out")
+        else:
+            self._end(seat, self._win_points(seat), reason)
+
+    def _win_points(self, seat: int) -> int:
+        """Game points ``seat`` wins by going out now (1, 2 or 3)."""
+        other = 1 - seat
+        if self.closed_by == seat and not self.rules.closing_counts_later_tricks:
+            tricks, score = self.at_close
+        elif self.closed_by >= 0 and self.closed_by != seat:
+            return 2 if self.at_close[0] else 3
+        else:
+            tricks, score = self.tricks[other], self.score(other)
+        return 3 if not tricks else 2 if score < 33 else 1
+
+    def _failed_close(self, why: str) -> None:
+        opponent = 1 - self.closed_by
+        self._end(opponent, 2 if self.at_close[0] else 3, "close failed: " + why)
+
+    def _end(self, winner: int, game_points: int, reason: str) -> None:
+        self.outcome = Outcome(winner, game_points, reason)
+
+    # --- information ---------------------------------------------------------------
+    def view(self, seat: int) -> "View":
+        """What ``seat`` may know: see ``View``."""
+        other = 1 - seat
+        played = self.won[0] | self.won[1]
+        trick = (self.leader, CARD_CODES[self.lead]) if self.lead >= 0 else None
+        known_opp = self.revealed[other]
+        face_up = self.trump_card if self.trump_card >= 0 else None
+        mine = self.hands[seat]
+        seen = mine | played | known_opp | (BIT[self.lead] if self.lead >= 0 else 0)
+        if face_up is not None:
+            seen |= BIT[face_up]
+        my_turn = self.outcome is None and self.to_act == seat
+        legal = tuple(self.legal()) if my_turn else ()
+        blocked = {}
+        if my_turn:
+            allowed = self.legal_plays()
+            for card in cards_of(mine & ~allowed):
+                blocked[CARD_CODES[card]] = self.why_illegal(card)
+        last = None
+        if self.last_trick:
+            leader, lead, follow, winner = self.last_trick
+            last = (leader, CARD_CODES[lead], CARD_CODES[follow], winner)
+        return View(
+            seat=seat,
+            rules=self.rules,
+            dealer=self.dealer,
+            to_act=self.to_act,
+            hand=tuple(codes(mine)),
+            trump=SUITS[self.trump],
+            trump_card=CARD_CODES[face_up] if face_up is not None else None,
+            talon_size=self.talon_size,
+            closed_by=self.closed_by if self.closed_by >= 0 else None,
+            trick=trick,
+            last_trick=last,
+            tricks=tuple(self.tricks),
+            won=(tuple(codes(self.won[0])), tuple(codes(self.won[1]))),
+            scores=(self.score(0), self.score(1)),
+            marriages=tuple((s, SUITS[suit]) for s, suit in self.marriages),
+            pending=tuple(self.marriage_points[s] if not self.tricks[s] else 0 for s in (0, 1)),
+            married=SUITS[self.married] if self.married >= 0 and self.leader == seat else None,
+            opponent_known=tuple(codes(known_opp)),
+            opponent_hand_size=bin(self.hands[other]).count("1"),
+            unseen=tuple(codes(ALL_CARDS & ~seen)),
+            legal=legal,
+            blocked=blocked,
+            outcome=self.outcome,
+            hand_mask=mine,
+            unseen_mask=ALL_CARDS & ~seen,
+            opponent_known_mask=known_opp,
+            at_close=self.at_close,
+            points=tuple(self.points),
+            marriage_points=tuple(self.marriage_points),
+            drawn=self.drawn,
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"<Hand to_act={self.to_act} hands={codes(self.hands[0])}/{codes(self.hands[1])}"
+            f" trump={SUITS[self.trump]} talon={self.talon_size} scores={self.scores}"
+            f" outcome={self.outcome}>"
+        )
+
+
+@dataclass(frozen=True)
+class View:
+    """What one seat may know of a hand, and nothing else.
+
+    Public to both seats: the trump suit and face-up trump card, the talon size, whether
+    and by whom it was closed, the trick in play and the last trick, every played card
+    and who won it, the declared marriages, and so both scores. Private: the seat's own
+    cards. Of the opponent's hand only the cards it has shown (the other card of a
+    declared marriage, the trump card taken by exchange or drawn last) and its size.
+    ``unseen`` is every card the seat has not seen: the opponent's other cards and the
+    face-down talon. Masks repeat the card tuples as ints for search code.
+    """
+
+    seat: int
+    rules: Rules
+    dealer: int
+    to_act: int
+    hand: tuple
+    trump: str
+    trump_card: str | None
+    talon_size: int
+    closed_by: int | None
+    trick: tuple | None  # (leader, card led)
+    last_trick: tuple | None  # (leader, lead card, follow card, winner)
+    tricks: tuple
+    won: tuple
+    scores: tuple
+    marriages: tuple  # (seat, suit letter) in declaration order
+    pending: tuple  # marriage points declared but not yet counting, per seat
+    married: str | None  # suit of this seat's marriage on the current lead
+    opponent_known: tuple
+    opponent_hand_size: int
+    unseen: tuple
+    legal: tuple  # sorted action strings when this seat is to act, else ()
+    blocked: dict  # card code -> why it may not be played now (when to act)
+    outcome: Outcome | None
+    hand_mask: int
+    unseen_mask: int
+    opponent_known_mask: int
+    at_close: tuple | None
+    points: tuple
+    marriage_points: tuple
+    drawn: int
+
+
+def deal(rules: Rules = SOFT, dealer: int = 0, rng=None) -> Hand:
+    """Shuffle with ``rng`` (a ``random.Random``) and deal as at the table: 3 cards to
+    forehand, 3 to the dealer, the trump card, 2 and 2; the rest is the talon."""
+    if rng is None:
+        raise TypeError("deal needs an explicit rng, e.g. random.Random(seed)")
+    deck = list(range(20))
+    rng.shuffle(deck)
+    forehand = deck[0:3] + deck[7:9]
+    dealer_cards = deck[3:6] + deck[9:11]
+    hands = [0, 0]
+    hands[1 - dealer] = sum(BIT[c] for c in forehand)
+    hands[dealer] = sum(BIT[c] for c in dealer_cards)
+    return Hand(rules, dealer, hands, deck[6], deck[11:])

@@ -1,0 +1,134 @@
+"""The rule options of ``shared/rules.md``, the presets Soft and Sharp, and their JSON form.
+
+>>> Rules.preset("sharp").claim
+'manual'
+>>> Rules.from_json({"preset": "sharp", "claim": "auto"}).to_json()
+{'preset': 'sharp', 'claim': 'auto'}
+>>> Rules.from_json({"trick_before_marriage": "yes"})
+Traceback (most recent call last):
+...
+bummerl.errors.RulesError: option 'trick_before_marriage' takes true or false, not 'yes'
+"""
+
+from dataclasses import dataclass, fields, replace
+
+from .errors import RulesError
+
+# option name -> the values it takes (the first is never special; defaults are Soft's).
+OPTIONS: dict[str, tuple] = {
+    "exchange_with_two_left": (True, False),
+    "trick_before_exchange": (True, False),
+    "close_with_two_left": (True, False),
+    "trick_before_marriage": (True, False),
+    "marriage_leads_king": (True, False),
+    "claim": ("auto", "manual"),
+    "false_claim": ("penalty", "mirror"),
+    "closing_counts_later_tricks": (True, False),
+    "schneider_bummerl": (True, False),
+    # 0: an open tally of Bummerl; 2 or 3: the first to lose that many loses the match.
+    "match_bummerls": (0, 2, 3),
+}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """One setting of every rule option. Defaults are the Soft preset."""
+
+    exchange_with_two_left: bool = True
+    trick_before_exchange: bool = False
+    close_with_two_left: bool = True
+    trick_before_marriage: bool = False
+    marriage_leads_king: bool = False
+    claim: str = "auto"
+    false_claim: str = "penalty"
+    closing_counts_later_tricks: bool = False
+    schneider_bummerl: bool = False
+    match_bummerls: int = 0
+
+    OPTIONS = OPTIONS
+
+    def __post_init__(self):
+        for f in fields(self):
+            check_option(f.name, getattr(self, f.name))
+
+    @property
+    def auto_claim(self) -> bool:
+        return self.claim == "auto"
+
+    @staticmethod
+    def preset(name: str) -> "Rules":
+        try:
+            return PRESETS[name]
+        except (KeyError, TypeError):
+            raise RulesError(
+                f"unknown preset {name!r} (one of {', '.join(PRESETS)})"
+            ) from None
+
+    def with_options(self, **options) -> "Rules":
+        for name, value in options.items():
+            check_option(name, value)
+        return replace(self, **options)
+
+    @staticmethod
+    def from_json(obj) -> "Rules":
+        """Read ``"soft"``, ``"sharp"`` or ``{"preset": ..., "<option>": value, ...}``."""
+        if isinstance(obj, str):
+            return Rules.preset(obj)
+        if not isinstance(obj, dict):
+            raise RulesError(f"rules must be a preset name or an object, not {obj!r}")
+        options = dict(obj)
+        base = Rules.preset(options.pop("preset", "soft"))
+        return base.with_options(**options)
+
+    def to_json(self):
+        """The shortest JSON form: a preset name, or a preset plus the options that differ."""
+        best = None
+        for name, preset in PRESETS.items():
+            diff = {
+                f.name: getattr(self, f.name)
+                for f in fields(self)
+                if getattr(self, f.name) != getattr(preset, f.name)
+            }
+            if best is None or len(diff) < len(best[1]):
+                best = (name, diff)
+        name, diff = best
+        return name if not diff else {"preset": name, **diff}
+
+    def options(self) -> dict:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @property
+    def preset_name(self) -> str | None:
+        """"soft" or "sharp" when these rules are exactly a preset, else None."""
+        as_json = self.to_json()
+        return as_json if isinstance(as_json, str) else None
+
+
+def check_option(name: str, value) -> None:
+    if name not in OPTIONS:
+        raise RulesError(f"unknown rule option {name!r} (known: {', '.join(OPTIONS)})")
+    allowed = OPTIONS[name]
+    if isinstance(allowed[0], bool):
+        if not isinstance(value, bool):
+            raise RulesError(f"option {name!r} takes true or false, not {value!r}")
+    elif value not in allowed or isinstance(value, bool):
+        shown = ", ".join(repr(v) for v in allowed)
+        raise RulesError(f"option {name!r} takes one of {shown}, not {value!r}")
+
+
+SOFT = Rules()
+SHARP = Rules(
+    exchange_with_two_left=False,
+    trick_before_exchange=True,
+    close_with_two_left=False,
+    trick_before_marriage=True,
+    marriage_leads_king=True,
+    claim="manual",
+)
+PRESETS = {"soft": SOFT, "sharp": SHARP}
+
+# Table (display-only) options of rules.md; they change what the table shows, never the play.
+DISPLAY_PRESETS = {
+    "soft": {"see_own_tricks": True, "first_tricks_face_up": False, "points_counter": True},
+    "sharp": {"see_own_tricks": False, "first_tricks_face_up": False, "points_counter": False},
+}

@@ -1,0 +1,14 @@
+"""The examples in the engine's docstrings (the notation helpers above all) run as tests."""
+
+import doctest
+
+import pytest
+
+import bummerl
+from bummerl import cards, hand, match, rules
+
+
+@pytest.mark.parametrize("module", [bummerl, cards, rules, hand, match], ids=lambda m: m.__name__)
+def test_docstring_examples(module):
+    result = doctest.testmod(module)
+    assert result.attempted > 0 and result.failed == 0
