@@ -45,7 +45,7 @@ class Hand:
         "rules", "dealer", "hands", "talon", "drawn", "trump", "trump_card",
         "closed_by", "leader", "lead", "points", "tricks", "marriage_points",
         "won", "revealed", "married", "marriages", "at_close", "outcome",
-        "last_trick", "history", "initial", "_auto",
+        "last_trick", "history", "initial", "lacks", "_auto",
     )
 
     def __init__(self, rules: Rules, dealer: int, hands, trump_card: int, talon):
@@ -67,6 +67,7 @@ class Hand:
         self.marriage_points = [0, 0]  # declared; they count once the seat has a trick
         self.won = [0, 0]  # cards in each seat's tricks
         self.revealed = [0, 0]  # cards in a seat's hand that the other seat has seen
+        self.lacks = [0, 0]  # cards a seat has shown it does not hold (phase-2 follows)
         self.married = -1  # suit of a marriage declared on this lead, or -1
         self.marriages = ()  # (seat, suit) in order of declaration
         self.at_close = None  # (opponent's tricks, opponent's score) when closed
@@ -94,6 +95,7 @@ class Hand:
         new.marriage_points = self.marriage_points[:]
         new.won = self.won[:]
         new.revealed = self.revealed[:]
+        new.lacks = self.lacks[:]
         new.married = self.married
         new.marriages = self.marriages
         new.at_close = self.at_close
@@ -319,6 +321,14 @@ class Hand:
         self.hands[follower] &= ~BIT[follow]
         self.revealed[follower] &= ~BIT[follow]
         winner = follower if FOLLOWER_WINS[self.trump][lead * 20 + follow] else leader
+        if self.closed_by >= 0 or self.drawn == 10:
+            # The duty to follow tells what the follower lacks.
+            suit = SUIT_OF[lead]
+            if SUIT_OF[follow] != suit:
+                self.lacks[follower] |= SUIT_MASK[suit] | (
+                    SUIT_MASK[self.trump] if SUIT_OF[follow] != self.trump else 0)
+            elif winner == leader:
+                self.lacks[follower] |= HIGHER[lead]
         self.points[winner] += POINTS[lead] + POINTS[follow]
         self.tricks[winner] += 1
         self.won[winner] |= BIT[lead] | BIT[follow]
@@ -439,6 +449,8 @@ class Hand:
             hand_mask=mine,
             unseen_mask=ALL_CARDS & ~seen,
             opponent_known_mask=known_opp,
+            opponent_lacks=tuple(codes(self.lacks[other] & ~seen)),
+            opponent_lacks_mask=self.lacks[other] & ~seen,
             at_close=self.at_close,
             points=tuple(self.points),
             marriage_points=tuple(self.marriage_points),
@@ -492,6 +504,10 @@ class View:
     hand_mask: int
     unseen_mask: int
     opponent_known_mask: int
+    # Unseen cards the opponent has shown it does not hold (it failed to follow, head or
+    # trump after the talon was closed): they must lie in the talon.
+    opponent_lacks: tuple
+    opponent_lacks_mask: int
     at_close: tuple | None
     points: tuple
     marriage_points: tuple

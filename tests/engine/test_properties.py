@@ -49,6 +49,7 @@ def test_random_playouts_keep_every_invariant(data, rules_name, seed, dealer):
             total |= p
         assert total == ALL_CARDS, "a card went missing"
         assert sum(POINTS[c] for c in cards_of(h.won[0] | h.won[1])) == sum(h.points)
+        assert not h.hands[0] & h.lacks[0] and not h.hands[1] & h.lacks[1]
         if not h.phase2:
             assert bin(h.hands[0]).count("1") + bin(h.hands[1]).count("1") in (9, 10)
     assert sum(last.points) <= 120

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from bummerl import IllegalAction, NotationError, Rules, RulesError, deal
-from bummerl.cards import POINTS, codes, parse_card
+from bummerl.cards import POINTS, SUIT_MASK, codes, parse_card
 
 from .builders import dealt, endgame, mask, play, plays
 
@@ -119,6 +119,19 @@ def test_follower_void_in_suit_led_must_trump():
     assert h.legal() == ["play KC"]
     with pytest.raises(IllegalAction, match="must play a trump"):
         h.apply("play TS")
+
+
+def test_failing_to_follow_after_closing_shows_what_the_follower_lacks():
+    h = endgame("AH QD JS", "KS TS AD", trump="C", closed_by=0, talon="KH JH", trump_card="AC")
+    h = plays(h, "AH KS")  # seat 1 holds no heart and no trump
+    v = h.view(0)
+    assert v.opponent_lacks_mask == v.unseen_mask & (SUIT_MASK[0] | SUIT_MASK[2])
+    assert {"KH", "JH"} <= set(v.opponent_lacks) and "KD" not in v.opponent_lacks
+    h = endgame("AH QD JS", "JH TS AD", trump="C", closed_by=0, talon="KH KC", trump_card="AC")
+    h = plays(h, "QD AD")  # seat 1 headed: nothing learned
+    assert h.view(0).opponent_lacks == ()
+    h = plays(h, "TS JS")  # seat 0 follows low: it holds no higher spade
+    assert set(h.view(1).opponent_lacks) == {"AS"}
 
 
 def test_follower_void_in_suit_and_trump_may_play_any_card():
