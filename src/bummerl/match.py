@@ -124,6 +124,12 @@ class Match:
         results = obj.get("results")
         if not isinstance(results, list):
             raise NotationError("expected a list", "results")
+        for i, entry in enumerate(results):
+            if (
+                not isinstance(entry, dict) or entry.get("winner") not in (0, 1)
+                or entry.get("game_points") not in (1, 2, 3)
+            ):
+                raise NotationError(f"not a hand result: {entry!r}", f"results[{i}]")
         match = Match(
             rules=rules,
             seed=number("seed", -(2**63), 2**63),

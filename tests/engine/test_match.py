@@ -92,6 +92,7 @@ def test_same_seed_same_deals():
         ({"board": [7, "x"]}, "board: expected two integers"),
         ({"rules": {"claim": 5}}, "rules: option 'claim'"),
         ({"hand": {"dealer": 0}}, "hand: "),
+        ({"results": [{"winner": 0, "game_points": 9}]}, r"results\[0\]: not a hand result"),
     ],
 )
 def test_corrupt_match_json_is_reported_with_where(change, message):
