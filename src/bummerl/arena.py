@@ -1,0 +1,181 @@
+"""The arena: two bots play Bummerl after Bummerl on duplicate deals.
+
+``python -m bummerl arena A B --bummerls N --seed S [--rules soft|sharp] [--json]``
+
+Bummerl come in pairs: the same sequence of deals is played twice, A in seat 0 and then
+in seat 1, so luck of the cards cancels out. The report gives, for A against B, the
+share of Bummerl won, the share of hands won and the net game points per hand, each
+with a standard error taken over the pairs (the two Bummerl of a pair are not
+independent), and the mean and 99th-percentile time per decision of each bot.
+Everything is determined by the seed: the deals come from ``Match`` and each bot draws
+from its own ``random.Random`` seeded from the seed, the pair and the seat.
+"""
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+
+from .bots import BOTS, choose
+from .match import Match
+from .rules import Rules
+
+
+def play_bummerl(rules, match_seed: int, bots, rngs, times, time_limit=None):
+    """One Bummerl; ``bots[seat]`` names the bot in that seat. Returns (loser seat,
+    [(hand winner, game points), ...]); ``times[seat]`` collects seconds per decision."""
+    match = Match.new(rules, seed=match_seed)
+    hands = []
+    while True:
+        hand = match.deal_next()
+        while hand.outcome is None:
+            seat = hand.to_act
+            view = hand.view(seat)
+            start = time.perf_counter()
+            action = choose(view, bots[seat], rngs[seat], time_limit)
+            times[seat].append(time.perf_counter() - start)
+            hand = hand.apply(action)
+        match.hand = hand
+        outcome = hand.outcome
+        hands.append((outcome.winner, outcome.game_points))
+        before = list(match.bummerls)
+        match.score_hand(outcome)
+        if match.bummerls != before:
+            loser = 0 if match.bummerls[0] > before[0] else 1
+            return loser, hands
+
+
+def _mean_se(values):
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, 0.0
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
+def _ratio_se(nums, dens):
+    """Ratio of sums over clusters and its standard error (cluster-robust)."""
+    k = len(nums)
+    ratio = sum(nums) / sum(dens)
+    if k < 2:
+        return ratio, 0.0
+    mean_den = sum(dens) / k
+    resid = sum((y - ratio * d) ** 2 for y, d in zip(nums, dens))
+    return ratio, math.sqrt(resid / (k * (k - 1))) / mean_den
+
+
+def _p99(samples):
+    if not samples:
+        return 0.0
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(math.ceil(0.99 * len(ordered))) - 1)]
+
+
+def run(a: str, b: str, bummerls: int, seed: int, rules: Rules, time_limit=None,
+        progress=None) -> dict:
+    """Play ``bummerls`` Bummerl (rounded up to whole pairs) and return the figures."""
+    for name in (a, b):
+        if name not in BOTS:
+            raise ValueError(f"unknown bot {name!r} (one of {', '.join(BOTS)})")
+    pairs = max(1, (bummerls + 1) // 2)
+    times = {"a": [], "b": []}
+    pair_bummerl, pair_hand_wins, pair_hands, pair_net = [], [], [], []
+    for pair in range(pairs):
+        match_seed = seed * 1_000_003 + pair
+        won = hand_wins = hands = net = 0
+        for a_seat in (0, 1):
+            bots = [a, b] if a_seat == 0 else [b, a]
+            rngs = [random.Random(f"{seed}/{pair}/{a_seat}/{seat}") for seat in (0, 1)]
+            seat_times = ([], [])
+            loser, results = play_bummerl(rules, match_seed, bots, rngs, seat_times, time_limit)
+            times["a"] += seat_times[a_seat]
+            times["b"] += seat_times[1 - a_seat]
+            won += loser != a_seat
+            for winner, points in results:
+                hands += 1
+                if winner == a_seat:
+                    hand_wins += 1
+                    net += points
+                else:
+                    net -= points
+        pair_bummerl.append(won / 2)
+        pair_hand_wins.append(hand_wins)
+        pair_hands.append(hands)
+        pair_net.append(net)
+        if progress:
+            progress(pair + 1, pairs, sum(pair_bummerl) / (pair + 1))
+    bummerl_win, bummerl_se = _mean_se(pair_bummerl)
+    hand_win, hand_se = _ratio_se(pair_hand_wins, pair_hands)
+    net, net_se = _ratio_se(pair_net, pair_hands)
+
+    def ms(samples):
+        mean = 1000 * sum(samples) / len(samples) if samples else 0.0
+        return {"mean": round(mean, 3), "p99": round(1000 * _p99(samples), 3)}
+
+    return {
+        "a": a,
+        "b": b,
+        "rules": rules.to_json(),
+        "seed": seed,
+        "bummerls": 2 * pairs,
+        "hands": sum(pair_hands),
+        "a_bummerl_win": bummerl_win,
+        "a_bummerl_win_se": bummerl_se,
+        "a_hand_win": hand_win,
+        "a_hand_win_se": hand_se,
+        "a_net_points_per_hand": net,
+        "a_net_points_per_hand_se": net_se,
+        "ms_per_decision": {"a": ms(times["a"]), "b": ms(times["b"])},
+        "decisions": {"a": len(times["a"]), "b": len(times["b"])},
+    }
+
+
+def format_report(r: dict) -> str:
+    ms = r["ms_per_decision"]
+    return "\n".join([
+        f"{r['a']} vs {r['b']}: {r['bummerls']} Bummerl, {r['hands']} hands, "
+        f"rules {json.dumps(r['rules'])}, seed {r['seed']} (duplicate deals)",
+        f"  Bummerl won by {r['a']}:  {100 * r['a_bummerl_win']:6.2f}% ± {100 * r['a_bummerl_win_se']:.2f}",
+        f"  hands won by {r['a']}:    {100 * r['a_hand_win']:6.2f}% ± {100 * r['a_hand_win_se']:.2f}",
+        f"  net game points per hand: {r['a_net_points_per_hand']:+.3f} ± {r['a_net_points_per_hand_se']:.3f}",
+        f"  ms per decision: {r['a']} mean {ms['a']['mean']:.2f} p99 {ms['a']['p99']:.2f}; "
+        f"{r['b']} mean {ms['b']['mean']:.2f} p99 {ms['b']['p99']:.2f}",
+    ])
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m bummerl arena",
+        description="Play Bummerl between two bots on duplicate deals and report A against B.",
+    )
+    parser.add_argument("a", choices=sorted(BOTS), help="bot A")
+    parser.add_argument("b", choices=sorted(BOTS), help="bot B")
+    parser.add_argument("--bummerls", type=int, default=100, help="Bummerl to play (even; default 100)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rules", default="soft", help="soft or sharp (default soft)")
+    parser.add_argument("--time-limit", type=float, default=None,
+                        help="seconds per decision passed to the bots (hard has its own default)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--progress", action="store_true", help="report progress on stderr")
+    args = parser.parse_args(argv)
+    if args.bummerls < 1:
+        parser.error("--bummerls must be at least 1")
+    try:
+        rules = Rules.preset(args.rules)
+    except ValueError as error:
+        parser.error(str(error))
+
+    def progress(done, total, share):
+        if args.progress and (done % 10 == 0 or done == total):
+            print(f"{done}/{total} pairs, A wins {100 * share:.1f}%", file=sys.stderr, flush=True)
+
+    result = run(args.a, args.b, args.bummerls, args.seed, rules, args.time_limit, progress)
+    print(json.dumps(result) if args.json else format_report(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,56 @@
+"""Bots that choose an action from a seat's ``View`` only.
+
+>>> import random
+>>> from bummerl import deal, SOFT
+>>> hand = deal(SOFT, dealer=0, rng=random.Random(1))
+>>> choose(hand.view(1), "medium", random.Random(1)) in hand.view(1).legal
+True
+
+Levels: ``random`` (a uniform legal action), ``easy``, ``medium`` (rules of thumb with
+card counting, see ``heuristics``) and ``hard`` (sampling and search, see ``hard``).
+Every bot is deterministic for a given ``rng`` (a ``random.Random``; no global
+randomness) and sees nothing but the view, so equal views give equal decisions.
+"""
+
+from ..cards import action_str
+from . import hard as _hard
+from .heuristics import easy as _easy, medium as _medium
+
+
+def _random(view, rng, time_limit=None) -> str:
+    return view.legal[int(rng.random() * len(view.legal))]
+
+
+def _easy_bot(view, rng, time_limit=None) -> str:
+    return action_str(_easy(view, rng))
+
+
+def _medium_bot(view, rng, time_limit=None) -> str:
+    return action_str(_medium(view, rng))
+
+
+def _hard_bot(view, rng, time_limit=None) -> str:
+    return action_str(_hard.choose(view, rng, time_limit))
+
+
+# name -> bot(view, rng, time_limit=None) -> action string
+BOTS = {
+    "random": _random,
+    "easy": _easy_bot,
+    "medium": _medium_bot,
+    "hard": _hard_bot,
+}
+LEVELS = tuple(BOTS)
+
+
+def choose(view, level: str, rng, time_limit: float | None = None) -> str:
+    """The action (record notation, e.g. ``"play AH"``) the bot ``level`` picks for the
+    seat of ``view``, which must be the seat to act. ``time_limit`` in seconds caps the
+    thinking time of ``hard`` (the others answer in well under a millisecond)."""
+    if not view.legal:
+        raise ValueError(f"seat {view.seat} has nothing to do: it is not its turn")
+    try:
+        bot = BOTS[level]
+    except KeyError:
+        raise ValueError(f"unknown bot level {level!r} (one of {', '.join(BOTS)})") from None
+    return bot(view, rng, time_limit)
