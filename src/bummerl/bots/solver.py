@@ -15,6 +15,8 @@ under manual claiming a seat on lead with 66 claims at once (waiting can only le
 opponent gain tricks and points).
 """
 
+from time import perf_counter
+
 from ..cards import (
     BIT, CLAIM, CLOSE, EXCHANGE, FOLLOWER_WINS, HIGHER, JACK, KING, MARRY, PAIR, POINTS,
     QUEEN, SUIT_MASK, SUIT_OF, cards_of,
@@ -23,14 +25,24 @@ from ..cards import (
 INF = 9
 
 
+class OutOfTime(Exception):
+    """Raised inside a search when the budget's deadline has passed."""
+
+
 class Budget:
-    """A node counter shared by searches; ``spent`` once ``limit`` nodes were visited."""
+    """A node counter shared by searches; ``spent`` once ``limit`` nodes were visited.
 
-    __slots__ = ("nodes", "limit")
+    Past ``limit`` a search with a ``leaf`` scores further phase-1 positions statically.
+    With a ``deadline`` (a ``time.perf_counter()`` value) a search raises ``OutOfTime``
+    once it has passed (checked every 512 nodes).
+    """
 
-    def __init__(self, limit: int = 1 << 60):
+    __slots__ = ("nodes", "limit", "deadline")
+
+    def __init__(self, limit: int = 1 << 60, deadline: float | None = None):
         self.nodes = 0
         self.limit = limit
+        self.deadline = deadline
 
     @property
     def spent(self) -> bool:
@@ -107,8 +119,12 @@ def search(hand, root: int, depth: int = 99, leaf=None, budget=None,
         g = 2 if S[3] else 3
         return g if closer != root else -g
 
+    deadline = budget.deadline
+
     def lead_node(L, depth, alpha, beta, may_close):
         budget.nodes += 1
+        if deadline is not None and not budget.nodes & 511 and perf_counter() > deadline:
+            raise OutOfTime
         if not auto and T[L] and P[L] + M[L] >= 66:
             return out(L)
         drawn, trump_card, closer = S[0], S[1], S[2]

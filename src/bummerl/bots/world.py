@@ -8,7 +8,7 @@ view, so every world gives back exactly the view it came from.
 
 Voids: in phase 2 a follower who does not follow suit holds none of it, one who neither
 follows nor trumps holds no trump, and one who follows low could not head the trick.
-The view carries only the last trick, so only that trick's evidence is used.
+The view's ``opponent_lacks_mask`` holds that evidence; the last trick is read as well.
 """
 
 from ..cards import (
@@ -73,7 +73,7 @@ class WorldBuilder:
         self.known = view.opponent_known_mask
         self.unseen = view.unseen_mask
         self.need = view.opponent_hand_size - popcount(self.known)
-        excluded = opponent_excluded(view) & self.unseen
+        excluded = (opponent_excluded(view) | getattr(view, "opponent_lacks_mask", 0)) & self.unseen
         allowed = self.unseen & ~excluded
         if popcount(allowed) < self.need:  # evidence we misread: ignore it
             allowed = self.unseen
@@ -108,10 +108,8 @@ class WorldBuilder:
         # A template hand; worlds are copies with the hidden cards filled in.
         hands = [0, 0]
         hands[seat] = view.hand_mask
-        t = Hand.__new__(Hand)
-        t.rules = view.rules
-        t._auto = view.rules.claim == "auto"
-        t.dealer = view.dealer
+        # Built by the constructor so that every field exists, then set from the view.
+        t = Hand(view.rules, view.dealer, [0, 0], 5 * self.trump, ())
         t.hands = hands
         t.talon = ()
         t.drawn = view.drawn
@@ -128,6 +126,10 @@ class WorldBuilder:
         revealed[opp] = self.known
         revealed[seat] = self.mine_revealed
         t.revealed = revealed
+        if hasattr(t, "lacks"):
+            lacks = [0, 0]
+            lacks[opp] = getattr(view, "opponent_lacks_mask", 0)
+            t.lacks = lacks
         t.married = married
         t.marriages = marriages
         t.at_close = view.at_close
