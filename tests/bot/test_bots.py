@@ -1,0 +1,272 @@
+"""The bots: the endgame solver against brute force, the world sampler, claiming,
+honesty (a bot sees only its view), and an arena smoke test."""
+
+import json
+import random
+from collections import Counter
+
+import pytest
+
+from bummerl import SHARP, SOFT, deal
+from bummerl.arena import main as arena_main, run
+from bummerl.bots import BOTS, choose
+from bummerl.bots.solver import action_values, outcome_value, search
+from bummerl.bots.world import WorldBuilder, popcount
+from bummerl.cards import (
+    ALL_CARDS, BIT, CLAIM, CLOSE, SUIT_MASK, action_str, cards_of, parse_action, parse_card,
+)
+from bummerl.hand import Hand
+
+LEVELS = ("easy", "medium", "hard")
+
+
+def mask(text: str) -> int:
+    return sum(BIT[parse_card(c)] for c in text.split())
+
+
+def endgame(hand0, hand1, trump, leader=0, points=(0, 0), tricks=(1, 1), rules=SOFT,
+            closed_by=None, at_close=None):
+    """A phase-2 position with the talon exhausted (or closed, nothing left in it)."""
+    h = Hand(rules, 1, [mask(hand0), mask(hand1)], parse_card("J" + trump), [0] * 9)
+    h.leader = leader
+    h.points = list(points)
+    h.tricks = list(tricks)
+    h.last_trick = (1 - leader, 0, 0, leader)
+    h.drawn = 10
+    h.trump_card = -1
+    if closed_by is not None:
+        h.closed_by = closed_by
+        h.at_close = at_close
+    return h
+
+
+def brute(h, root):
+    """Plain minimax over every legal action through the engine (no false claims)."""
+    if h.outcome is not None:
+        return outcome_value(h.outcome, root)
+    values = []
+    for a in h.legal_actions():
+        if a == CLAIM and h.score(h.leader) < 66:
+            continue
+        child = h.copy()
+        child.step(a)
+        values.append(brute(child, root))
+    return max(values) if h.to_act == root else min(values)
+
+
+def random_position(rules, rng, want):
+    """Play random card actions (and sometimes close/marry) until ``want`` holds."""
+    while True:
+        h = deal(rules, rng.randrange(2), rng)
+        while h.outcome is None:
+            acts = h.legal_actions()
+            if CLOSE in acts and rng.random() < 0.15:
+                h.step(CLOSE)
+            else:
+                choices = [a for a in acts if a < 20 or (22 <= a < 26 and rng.random() < 0.5)]
+                h.step(rng.choice(choices))
+            if h.outcome is None and want(h) and rng.random() < 0.5:
+                return h
+
+
+# --- the solver ---------------------------------------------------------------------
+
+def test_known_endgame_lead_the_trump_ace():
+    # Hearts trump. Leading AH forces TH: 71 points, out with 1. Leading TS loses to AS.
+    h = endgame("AH TS", "TH AS", "H", points=(50, 50), tricks=(4, 4))
+    values = action_values(h, 0)
+    assert values == {parse_card("AH"): 1, parse_card("TS"): -1}
+
+
+def test_known_endgame_schneider_and_schwarz():
+    h = endgame("AH TS", "TH AS", "H", points=(60, 20), tricks=(4, 4))
+    assert action_values(h, 0)[parse_card("AH")] == 2
+    # the opponent has no trick: Schwarz
+    h = endgame("AH TS", "TH AS", "H", points=(60, 0), tricks=(8, 0))
+    assert action_values(h, 0)[parse_card("AH")] == 3
+
+
+def test_known_endgame_failed_close_costs_two_or_three():
+    # Seat 0 closed but cannot reach 66: whatever it leads, it loses 2 (3 if seat 1
+    # had no trick when the talon was closed).
+    h = endgame("JH JS", "AH AS", "H", points=(30, 10), tricks=(2, 1), closed_by=0,
+                at_close=(1, 10))
+    assert set(action_values(h, 0).values()) == {-2}
+    h = endgame("JH JS", "AH AS", "H", points=(30, 10), tricks=(2, 1), closed_by=0,
+                at_close=(0, 0))
+    assert set(action_values(h, 0).values()) == {-3}
+
+
+def test_known_endgame_manual_last_trick_scores_one():
+    # Sharp: the winner of the last trick gets exactly 1, whatever the scores.
+    h = endgame("AH", "JS", "H", points=(60, 0), tricks=(4, 0), rules=SHARP)
+    assert action_values(h, 0) == {parse_card("AH"): 1, CLAIM: -3}  # 60 < 66: false claim
+    h = endgame("AH", "JS", "H", points=(60, 0), tricks=(4, 0))
+    assert action_values(h, 0) == {parse_card("AH"): 3}  # Soft: 66 reached, Schwarz
+
+
+@pytest.mark.parametrize("rules", [SOFT, SHARP], ids=["soft", "sharp"])
+def test_solver_agrees_with_brute_force_in_phase_two(rules):
+    rng = random.Random(4)
+    for _ in range(60):
+        h = random_position(rules, rng, lambda h: h.phase2)
+        root = rng.randrange(2)
+        assert search(h, root) == brute(h, root), h
+
+
+@pytest.mark.parametrize("rules", [SOFT, SHARP], ids=["soft", "sharp"])
+def test_solver_agrees_with_brute_force_in_late_phase_one(rules):
+    # One trick before the talon runs out: exchange, close and marriages in play.
+    rng = random.Random(9)
+    for _ in range(3):
+        h = random_position(rules, rng, lambda h: h.drawn == 8 and h.closed_by < 0 and h.lead < 0)
+        assert search(h, h.to_act) == brute(h, h.to_act), h
+
+
+# --- the world sampler --------------------------------------------------------------
+
+def positions(rules, count, seed):
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        h = random_position(rules, rng, lambda h: True)
+        out.append(h)
+    return out
+
+
+@pytest.mark.parametrize("rules", [SOFT, SHARP], ids=["soft", "sharp"])
+def test_every_sampled_world_gives_back_the_same_view(rules):
+    rng = random.Random(3)
+    for h in positions(rules, 40, 21):
+        for seat in (0, 1):
+            view = h.view(seat)
+            builder = WorldBuilder(view)
+            for _ in range(5):
+                world = builder.sample(rng)
+                assert world.view(seat) == view
+                opp = world.hands[1 - seat]
+                assert popcount(opp) == popcount(h.hands[1 - seat])
+                # cards are conserved: hands, talon still to draw, tricks, trick in play
+                talon = set(world.talon[world.drawn:9]) if world.drawn < 10 else set()
+                everything = world.hands[0] | world.hands[1] | world.won[0] | world.won[1]
+                everything |= sum(BIT[c] for c in talon)
+                if world.trump_card >= 0:
+                    everything |= BIT[world.trump_card]
+                if world.lead >= 0:
+                    everything |= BIT[world.lead]
+                assert everything == ALL_CARDS
+
+
+def test_sampled_worlds_never_give_the_opponent_a_suit_it_lacks():
+    rng = random.Random(8)
+    checked = 0
+    for h in positions(SOFT, 400, 5):
+        for seat in (0, 1):
+            view = h.view(seat)
+            lacks = view.opponent_lacks_mask
+            if not lacks:
+                continue
+            builder = WorldBuilder(view)
+            for _ in range(10):
+                assert not builder.sample(rng).hands[1 - seat] & lacks
+            checked += 1
+    assert checked > 5
+
+
+def test_unseen_cards_are_uniformly_distributed_over_samples():
+    h = deal(SOFT, 0, random.Random(12))
+    view = h.view(1)
+    builder = WorldBuilder(view)
+    rng = random.Random(1)
+    n = 4000
+    in_opp, first_draw = Counter(), Counter()
+    for _ in range(n):
+        world = builder.sample(rng)
+        for c in cards_of(world.hands[0]):
+            in_opp[c] += 1
+        first_draw[world.talon[0]] += 1
+    unseen = cards_of(view.unseen_mask)
+    assert len(unseen) == 14  # 5 in the opponent's hand, 9 face down
+    for c in unseen:
+        # each unseen card: in the opponent's hand 5/14 of the time, drawn first 1/14
+        assert abs(in_opp[c] / n - 5 / 14) < 0.04, (c, in_opp[c])
+        assert abs(first_draw[c] / n - 1 / 14) < 0.025, (c, first_draw[c])
+    assert set(in_opp) == set(unseen)
+
+
+# --- claiming -------------------------------------------------------------------------
+
+def test_bots_claim_exactly_at_66_and_never_falsely():
+    rng = random.Random(2)
+    claims_due = 0
+    for game in range(24):
+        h = deal(SHARP, game % 2, rng)
+        levels = (LEVELS[game % 3], LEVELS[(game + 1) % 3])
+        bot_rng = random.Random(game)
+        while h.outcome is None:
+            seat = h.to_act
+            view = h.view(seat)
+            action = choose(view, levels[seat], bot_rng)
+            if "claim" in view.legal:
+                due = view.scores[seat] >= 66
+                claims_due += due
+                assert (action == "claim") == due, (levels[seat], view.scores, action)
+            h = h.apply(action)
+        assert "false" not in h.outcome.reason and "claimed falsely" not in h.outcome.reason
+    assert claims_due > 5
+
+
+# --- honesty ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_equal_views_give_equal_decisions(level):
+    rng = random.Random(6)
+    compared = differ = 0
+    for h in positions(SOFT, 12, 33) + positions(SHARP, 12, 34):
+        seat = h.to_act
+        view = h.view(seat)
+        # another full hand with other hidden cards but the same view for this seat
+        other = WorldBuilder(view).sample(rng)
+        differ += other.hands[1 - seat] != h.hands[1 - seat]
+        assert other.view(seat) == view
+        a = choose(view, level, random.Random(99), time_limit=10)
+        b = choose(other.view(seat), level, random.Random(99), time_limit=10)
+        assert a == b and a in view.legal
+        compared += 1
+    assert compared == 24 and differ > 12
+
+
+def test_bot_actions_are_always_legal():
+    rng = random.Random(5)
+    for game in range(6):
+        rules = SOFT if game % 2 else SHARP
+        h = deal(rules, game % 2, rng)
+        while h.outcome is None:
+            view = h.view(h.to_act)
+            action = choose(view, LEVELS[game % 3], rng)
+            assert action in view.legal
+            h = h.apply(action)
+
+
+# --- the arena ----------------------------------------------------------------------------
+
+def test_arena_smoke(capsys):
+    result = run("medium", "random", 4, 7, SOFT)
+    assert result["bummerls"] == 4
+    assert 0 <= result["a_bummerl_win"] <= 1 and result["hands"] >= 8
+    assert result["a_net_points_per_hand"] > 0  # medium beats random even in 4 Bummerl
+    assert arena_main(["easy", "random", "--bummerls", "2", "--seed", "3", "--json",
+                       "--rules", "sharp"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    for key in ("bummerls", "a_bummerl_win", "a_hand_win", "a_net_points_per_hand",
+                "a_bummerl_win_se", "a_hand_win_se", "a_net_points_per_hand_se"):
+        assert key in printed
+    assert set(printed["ms_per_decision"]) == {"a", "b"}
+    assert set(printed["ms_per_decision"]["a"]) == {"mean", "p99"}
+
+
+def test_arena_is_deterministic_for_a_seed():
+    first = run("hard", "easy", 2, 5, SHARP, time_limit=10)
+    second = run("hard", "easy", 2, 5, SHARP, time_limit=10)
+    keys = ("a_bummerl_win", "a_hand_win", "a_net_points_per_hand", "hands")
+    assert [first[k] for k in keys] == [second[k] for k in keys]
