@@ -1,8 +1,313 @@
-"""Browser glue (placeholder until the table lands)."""
+"""Browser glue: builds the session, renders it into the page, and forwards clicks.
+
+Everything here is about the DOM, timers and storage events; every game question
+goes through `session` to the engine.  One click listener on #app (event
+delegation: the regions are re-rendered as HTML strings), one keydown listener for
+arrow keys in the hand, one `storage` listener for other tabs.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+
 import js
+from pyodide.ffi import create_proxy
+
+from bummerl import DISPLAY_PRESETS, IllegalAction, Rules, RulesError
+
+from . import i18n, render
+from . import storage as store
+from .session import DISPLAY_OPTIONS, HUMAN, Session
+
+document = js.document
+TRANSIENT = ("other_tab", "set_aside_corrupt", "set_aside_foreign", "set_aside_future")
 
 
-async def start():
-    for el in js.document.querySelectorAll("button[disabled]"):
-        el.disabled = False
-    js.document.body.dataset.ready = "1"
+def _local_storage():
+    """window.localStorage, or None when the browser refuses it."""
+    try:
+        backend = js.window.localStorage
+        backend.getItem(store.KEY)
+        return backend
+    except Exception:  # noqa: BLE001 (SecurityError in sandboxed frames, disabled storage)
+        return None
+
+
+def _query_int(params, name: str):
+    value = params.get(name)  # a str, or jsnull when absent
+    try:
+        return int(value) if isinstance(value, str) else None
+    except ValueError:
+        return None
+
+
+def _by_id(name: str):
+    return document.getElementById(name)
+
+
+class App:
+    def __init__(self):
+        params = js.URLSearchParams.new(js.location.search)
+        reduced = js.window.matchMedia("(prefers-reduced-motion: reduce)").matches
+        pace = _query_int(params, "pace")
+        self.pace = pace if pace is not None and pace >= 0 else (450 if reduced else 900)
+        lang = i18n.pick_language(list(js.navigator.languages or [js.navigator.language]))
+        self.session = Session(store.Storage(_local_storage()), lang=lang,
+                               seed=_query_int(params, "seed"))
+        self.busy = False
+        self.recent: list = []
+        self.generation = 0  # bumped to cancel a running bot sequence
+        self.draft = None  # (rules, display) while the rules panel is open
+        self._proxies = []
+        self.ticks = 0  # renders so far (body[data-tick]): lets tests wait for a change
+
+    # ------------------------------------------------------------ rendering
+    def render(self) -> None:
+        s, busy = self.session, self.busy
+        focus_key = self._focus_key()
+        document.documentElement.lang = s.settings["lang"]
+        _by_id("hand").innerHTML = render.hand_html(s, busy)
+        _by_id("actions").innerHTML = render.actions_html(s, busy)
+        _by_id("opponent").innerHTML = render.opponent_html(s)
+        _by_id("talon").innerHTML = render.talon_html(s)
+        _by_id("trick").innerHTML = render.trick_html(s)
+        _by_id("board").innerHTML = render.board_html(s)
+        _by_id("status").textContent = render.status_text(s, self.recent, busy)
+        for section, key in (("opponent", "opponent"), ("you", "your_hand"), ("middle", "table")):
+            _by_id(section).setAttribute("aria-label", render.t(s, key))
+        for action, (label, lang) in render.menu_labels(s).items():
+            button = document.querySelector(f'header [data-action="{action}"]')
+            button.textContent = label
+            button.disabled = False
+            if lang:
+                button.setAttribute("lang", lang)
+        notice = _by_id("notice")
+        notice.textContent = render.notice_text(s)
+        notice.hidden = not s.notices
+        body = document.body
+        body.dataset.lang = s.settings["lang"]
+        body.dataset.deck = s.settings["deck"]
+        body.dataset.turn = "over" if s.hand.over else ("you" if s.human_to_move else "bot")
+        body.dataset.state = json.dumps(s.summary())
+        self._restore_focus(focus_key)
+        self.ticks += 1
+        body.dataset.tick = str(self.ticks)
+        body.dataset.ready = "0" if busy or s.bot_to_move else "1"
+
+    def _focus_key(self):
+        active = document.activeElement
+        if not active or not active.closest("#hand, #actions"):
+            return None
+        return (active.getAttribute("data-card"), active.getAttribute("data-action"),
+                active.getAttribute("data-suit"))
+
+    def _restore_focus(self, key) -> None:
+        if key is None:
+            return
+        card, action, suit = key
+        target = None
+        if card:
+            target = document.querySelector(f'#hand [data-card="{card}"]')
+        elif action:
+            extra = f'[data-suit="{suit}"]' if suit else ""
+            target = document.querySelector(f'#actions [data-action="{action}"]{extra}')
+        if not target:
+            target = (document.querySelector('#hand button:not([aria-disabled="true"])')
+                      or document.querySelector("#actions button")
+                      or document.querySelector("#hand button"))
+        if target:
+            target.focus()
+
+    def announce(self, text: str) -> None:
+        live = _by_id("live")
+        live.textContent = ""
+        live.textContent = text
+
+    def announce_events(self, events: list) -> None:
+        if events:
+            self.announce(" ".join(render.message(self.session, k, p) for k, p in events))
+
+    # ------------------------------------------------------------ events
+    def bind(self) -> None:
+        click = create_proxy(self.on_click)
+        keys = create_proxy(self.on_key)
+        other_tab = create_proxy(self.on_storage)
+        hint = create_proxy(self.on_hint)
+        self._proxies += [click, keys, other_tab, hint]
+        app = _by_id("app")
+        app.addEventListener("click", click)
+        _by_id("hand").addEventListener("keydown", keys)
+        _by_id("hand").addEventListener("focusin", hint)
+        js.window.addEventListener("storage", other_tab)
+
+    def on_click(self, event) -> None:
+        target = event.target.closest("button")
+        if not target or target.disabled:
+            return
+        card = target.getAttribute("data-card")
+        if card and target.closest("#hand"):
+            if target.getAttribute("aria-disabled") == "true":
+                self.announce(f'{target.getAttribute("aria-label")}')
+                return
+            self.spawn(self.act(f"play {card}"))
+            return
+        preset = target.getAttribute("data-preset")
+        if preset:
+            self.open_rules(Rules.preset(preset), dict(DISPLAY_PRESETS[preset]))
+            return
+        action = target.getAttribute("data-action")
+        if action in ("exchange", "close", "claim"):
+            self.spawn(self.act(action))
+        elif action == "marry":
+            self.spawn(self.act(f"marry {target.getAttribute('data-suit')}"))
+        elif action == "next-hand":
+            self.next_hand()
+        elif action == "new-match":
+            self.new_match()
+        elif action == "lang":
+            self.session.set_setting("lang", "de" if self.session.settings["lang"] == "en" else "en")
+            self.render()
+        elif action == "deck":
+            self.session.set_setting("deck", "de" if self.session.settings["deck"] == "fr" else "fr")
+            self.render()
+        elif action == "rules":
+            s = self.session
+            self.open_rules(s.match.rules, {k: s.settings[k] for k in DISPLAY_OPTIONS})
+        elif action == "rules-apply":
+            self.apply_rules()
+        elif action == "rules-cancel":
+            _by_id("rules-panel").close()
+
+    def on_key(self, event) -> None:
+        if event.key not in ("ArrowLeft", "ArrowRight", "Home", "End"):
+            return
+        cards = list(document.querySelectorAll("#hand button"))
+        if not cards:
+            return
+        try:
+            index = cards.index(document.activeElement)
+        except ValueError:
+            index = 0
+        step = {"ArrowLeft": -1, "ArrowRight": 1}.get(event.key)
+        if step is None:
+            index = 0 if event.key == "Home" else len(cards) - 1
+        else:
+            index = (index + step) % len(cards)
+        cards[index].focus()
+        event.preventDefault()
+
+    def on_hint(self, event) -> None:
+        why = event.target.getAttribute("data-why") if event.target.getAttribute else None
+        if why:
+            _by_id("status").textContent = render.status_text(self.session, [], self.busy) + " — " + why
+
+    def on_storage(self, event) -> None:
+        if event.key != store.KEY or not isinstance(event.newValue, str):
+            return
+        if event.newValue == self.session.storage.last_written:
+            return
+        if self.session.adopt_raw(event.newValue):
+            self.generation += 1
+            self.busy = False
+            self.recent = []
+            self.render()
+            if self.session.bot_to_move:
+                self.spawn(self.run_bot())
+
+    @staticmethod
+    def spawn(coroutine) -> None:
+        asyncio.ensure_future(coroutine)
+
+    # ------------------------------------------------------------ play
+    async def act(self, action: str) -> None:
+        s = self.session
+        if self.busy or not s.human_to_move:
+            return
+        s.notices = [n for n in s.notices if n not in TRANSIENT]
+        try:
+            events = s.act(action)
+        except IllegalAction as error:
+            self.announce(str(error))
+            return
+        self.recent = events
+        self.announce_events(events)
+        if s.bot_to_move:
+            await self.run_bot()
+        else:
+            self.render()
+
+    async def run_bot(self) -> None:
+        s = self.session
+        generation = self.generation
+        self.busy = True
+        self.render()
+        while s.bot_to_move and generation == self.generation:
+            await asyncio.sleep(self.pace / 1000)
+            if generation != self.generation:
+                return
+            events = s.bot_step()
+            self.recent = self.recent + events
+            self.announce_events(events)
+            self.render()
+        if generation == self.generation:
+            self.busy = False
+            self.render()
+
+    def next_hand(self) -> None:
+        self.session.notices = [n for n in self.session.notices if n not in TRANSIENT]
+        self.session.next_hand()
+        self.recent = []
+        self.after_deal()
+
+    def new_match(self) -> None:
+        self.generation += 1
+        self.busy = False
+        self.session.new_match()
+        self.recent = []
+        self.after_deal()
+
+    def after_deal(self) -> None:
+        self.render()
+        if self.session.bot_to_move:
+            self.spawn(self.run_bot())
+
+    # ------------------------------------------------------------ rules panel
+    def open_rules(self, rules: Rules, display: dict) -> None:
+        panel = _by_id("rules-panel")
+        panel.innerHTML = render.rules_panel_html(self.session, rules, display)
+        if not panel.open:
+            panel.showModal()
+        focus = panel.querySelector('[aria-pressed="true"]') or panel.querySelector("button")
+        focus.focus()
+
+    def apply_rules(self) -> None:
+        panel = _by_id("rules-panel")
+        options, display = {}, {}
+        for name, allowed in Rules.OPTIONS.items():
+            field = panel.querySelector(f'[name="{name}"]')
+            if isinstance(allowed[0], bool):
+                options[name] = bool(field.checked)
+            else:
+                value = field.value
+                options[name] = next((v for v in allowed if str(v) == value), allowed[0])
+        for name in DISPLAY_OPTIONS:
+            display[name] = bool(panel.querySelector(f'[name="{name}"]').checked)
+        try:
+            rules = Rules.preset("soft").with_options(**options)
+        except RulesError as error:
+            self.announce(str(error))
+            return
+        self.session.set_rules(rules, display)
+        panel.close()
+        self.render()
+
+
+async def start() -> None:
+    app = App()
+    app.bind()
+    table = _by_id("table")
+    table.setAttribute("aria-busy", "false")
+    document.body.classList.add("live")
+    app.render()
+    if app.session.bot_to_move:
+        await app.run_bot()

@@ -203,8 +203,20 @@ class Table:
 
     # -- acting
     def _click(self, selector: str) -> "Table":
-        self.page.click(selector)
-        return self.wait_ready()
+        return self.settle(lambda: self.page.click(selector))
+
+    def press(self, key: str) -> "Table":
+        """Press a key on the focused control, then wait as after a click."""
+        return self.settle(lambda: self.page.keyboard.press(key))
+
+    def settle(self, do) -> "Table":
+        """Do something, then wait until the page re-rendered and a player can act again."""
+        tick = self.body("tick")
+        do()
+        self.page.wait_for_function(
+            "tick => document.body.dataset.tick !== tick && document.body.dataset.ready === '1'",
+            arg=tick)
+        return self
 
     def play(self, card: str) -> "Table":
         return self._click(f'#hand button[data-card="{card}"]')
@@ -250,7 +262,7 @@ class Table:
             else:
                 field.select_option(str(value))
         panel.locator('button[data-action="rules-apply"]').click()
-        self.page.wait_for_selector("#rules-panel:not([open])")
+        self.page.wait_for_selector("#rules-panel:not([open])", state="attached")
         return self.wait_ready()
 
     def play_hand(self, policy=None, limit: int = 40) -> dict:

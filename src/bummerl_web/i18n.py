@@ -1,0 +1,318 @@
+"""Words of the table in English and German (Austrian terms), for both decks.
+
+Pure data plus a few formatting helpers; no game rules.  `text(lang, key, **params)`
+formats one message; card and suit names depend on the deck ("fr" or "de").
+"""
+from __future__ import annotations
+
+LANGS = ("en", "de")
+DECKS = ("fr", "de")
+
+SUIT_SYMBOL = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
+
+RANK_NAMES = {
+    ("en", "fr"): {"A": "Ace", "T": "Ten", "K": "King", "Q": "Queen", "J": "Jack"},
+    ("en", "de"): {"A": "Ace", "T": "Ten", "K": "King", "Q": "Ober", "J": "Unter"},
+    ("de", "fr"): {"A": "Ass", "T": "Zehner", "K": "König", "Q": "Dame", "J": "Bube"},
+    ("de", "de"): {"A": "Sau", "T": "Zehner", "K": "König", "Q": "Ober", "J": "Unter"},
+}
+RANK_LETTERS = {
+    "fr": {"A": "A", "T": "10", "K": "K", "Q": "Q", "J": "J"},
+    "de": {"A": "A", "T": "10", "K": "K", "Q": "O", "J": "U"},
+}
+SUIT_NAMES = {
+    ("en", "fr"): {"H": "hearts", "D": "diamonds", "C": "clubs", "S": "spades"},
+    ("en", "de"): {"H": "hearts", "D": "bells", "C": "acorns", "S": "leaves"},
+    ("de", "fr"): {"H": "Herz", "D": "Karo", "C": "Kreuz", "S": "Pik"},
+    ("de", "de"): {"H": "Herz", "D": "Schellen", "C": "Eichel", "S": "Laub"},
+}
+
+MESSAGES = {
+    "en": {
+        "title": "Bummerl",
+        "lang_switch": "Deutsch",
+        "lang_switch_label": "Auf Deutsch spielen",
+        "deck_switch": "German cards",
+        "deck_switch_fr": "French cards",
+        "rules": "Rules",
+        "new_match": "New match",
+        "menu": "Menu",
+        "you": "You",
+        "bot": "Bot",
+        "opponent": "Opponent (Bot)",
+        "your_hand": "Your hand",
+        "table": "Table",
+        "trick": "Trick",
+        "last_trick": "Last trick",
+        "talon": "Talon",
+        "talon_cards": "Talon: {n} cards",
+        "talon_empty": "Talon used up",
+        "talon_closed": "Talon closed by {who}",
+        "trump": "Trump (Atout): {suit}",
+        "trump_card": "Trump card: {card}",
+        "score": "{who}: {points} points",
+        "pending": "(+{points} once a trick is won)",
+        "tricks_count": "{who}: {n} tricks",
+        "see_tricks": "Your tricks ({n})",
+        "board": "Bummerl board (counts down from 7)",
+        "board_line": "{who}: {n}",
+        "tally": "Bummerl given: You {you} · Bot {bot}",
+        "hand_no": "Hand {n}",
+        "dealer": "{who} dealt",
+        "exchange": "Exchange trump jack",
+        "exchange_de": "Exchange trump Unter",
+        "close": "Close talon",
+        "marry": "Marriage {suit}",
+        "marry_trump": "Marriage {suit} (trump)",
+        "claim": "Enough! (claim 66)",
+        "next_hand": "Next hand",
+        "turn_lead": "Your turn: lead a card.",
+        "turn_follow": "Your turn: answer {card}.",
+        "turn_married": "Lead a card of your marriage.",
+        "turn_bot": "The bot is thinking…",
+        "hand_over": "Hand over.",
+        "match_over": "The match is over.",
+        "play": "{who} {verb} {card}.",
+        "verb_play_you": "play",
+        "verb_play_bot": "plays",
+        "take_you": "You take the trick (+{points}).",
+        "take_bot": "Bot takes the trick (+{points}).",
+        "exchange_you": "You exchange the trump jack for {card}.",
+        "exchange_bot": "Bot exchanges the trump jack for {card}.",
+        "close_you": "You close the talon.",
+        "close_bot": "Bot closes the talon.",
+        "marry_you": "You declare {points} in {suit}.",
+        "marry_bot": "Bot declares {points} in {suit}.",
+        "claim_you": "You claim: Enough!",
+        "claim_bot": "Bot claims: Enough!",
+        "win_you": "You win the hand: {n} game point(s) ({reason}).",
+        "win_bot": "Bot wins the hand: {n} game point(s) ({reason}).",
+        "bummerl_you": "You win the Bummerl! The bot gets {n}.",
+        "bummerl_bot": "Bot wins the Bummerl: you get {n}.",
+        "not_playable": "not playable: {why}",
+        "cannot_save": "Your browser does not let this page store data: the game plays, but cannot be saved.",
+        "set_aside_corrupt": "The saved game could not be read; it was set aside and a new match started.",
+        "set_aside_foreign": "Stored data that is not a Bummerl game was found; it was set aside and a new match started.",
+        "set_aside_future": "The saved game comes from a newer version of this page; it was set aside and a new match started.",
+        "other_tab": "This match was continued in another tab; showing the latest state.",
+        "rules_title": "Rules",
+        "rules_note": "Changes apply from the next hand.",
+        "preset": "Preset",
+        "soft": "Soft (default)",
+        "sharp": "Sharp",
+        "display": "Table",
+        "apply": "Apply",
+        "cancel": "Cancel",
+        "yes": "yes",
+        "no": "no",
+        "loading": "Shuffling the cards…",
+        "reason_reached 66": "reached 66",
+        "reason_reached 66 with a marriage": "reached 66 with a marriage",
+        "reason_claimed 66": "claimed 66",
+        "reason_won the last trick": "won the last trick",
+        "reason_won the last trick with 66": "won the last trick with 66",
+        "reason_false claim": "false claim",
+        "reason_close failed": "close failed",
+        "help": "Click or tap a card to play it. Buttons above your hand exchange, close, declare a marriage or claim.",
+    },
+    "de": {
+        "title": "Bummerl",
+        "lang_switch": "English",
+        "lang_switch_label": "Play in English",
+        "deck_switch": "Doppeldeutsche Karten",
+        "deck_switch_fr": "Französische Karten",
+        "rules": "Regeln",
+        "new_match": "Neue Partie",
+        "menu": "Menü",
+        "you": "Du",
+        "bot": "Computer",
+        "opponent": "Gegner (Computer)",
+        "your_hand": "Deine Karten",
+        "table": "Tisch",
+        "trick": "Stich",
+        "last_trick": "Letzter Stich",
+        "talon": "Talon",
+        "talon_cards": "Talon: {n} Karten",
+        "talon_empty": "Talon aufgebraucht",
+        "talon_closed": "Zugedreht von {who}",
+        "trump": "Atout: {suit}",
+        "trump_card": "Atoutkarte: {card}",
+        "score": "{who}: {points} Punkte",
+        "pending": "(+{points} nach dem ersten Stich)",
+        "tricks_count": "{who}: {n} Stiche",
+        "see_tricks": "Deine Stiche ({n})",
+        "board": "Bummerl-Tafel (von 7 abwärts)",
+        "board_line": "{who}: {n}",
+        "tally": "Bummerl: Du {you} · Computer {bot}",
+        "hand_no": "Spiel {n}",
+        "dealer": "{who} hat gegeben",
+        "exchange": "Atout-Buben tauschen",
+        "exchange_de": "Atout-Unter tauschen",
+        "close": "Zudrehen",
+        "marry": "{suit} ansagen",
+        "marry_trump": "{suit} ansagen (Atout)",
+        "claim": "Genug! (66 melden)",
+        "next_hand": "Nächstes Spiel",
+        "turn_lead": "Du bist dran: spiel aus.",
+        "turn_follow": "Du bist dran: gib zu {card}.",
+        "turn_married": "Spiel eine Karte deiner Ansage aus.",
+        "turn_bot": "Der Computer überlegt…",
+        "hand_over": "Spiel vorbei.",
+        "match_over": "Die Partie ist vorbei.",
+        "play": "{who} {verb} {card}.",
+        "verb_play_you": "spielst",
+        "verb_play_bot": "spielt",
+        "take_you": "Du machst den Stich (+{points}).",
+        "take_bot": "Der Computer macht den Stich (+{points}).",
+        "exchange_you": "Du tauschst den Atout-Buben gegen {card}.",
+        "exchange_bot": "Der Computer tauscht den Atout-Buben gegen {card}.",
+        "close_you": "Du drehst zu.",
+        "close_bot": "Der Computer dreht zu.",
+        "marry_you": "Du sagst {points} in {suit} an.",
+        "marry_bot": "Der Computer sagt {points} in {suit} an.",
+        "claim_you": "Du meldest: Genug!",
+        "claim_bot": "Der Computer meldet: Genug!",
+        "win_you": "Du gewinnst das Spiel: {n} Punkt(e) ({reason}).",
+        "win_bot": "Der Computer gewinnt das Spiel: {n} Punkt(e) ({reason}).",
+        "bummerl_you": "Du gewinnst! Der Computer bekommt {n} Bummerl.",
+        "bummerl_bot": "Der Computer gewinnt: du bekommst {n} Bummerl.",
+        "not_playable": "nicht spielbar: {why}",
+        "cannot_save": "Dein Browser lässt diese Seite nichts speichern: Du kannst spielen, aber nichts wird gespeichert.",
+        "set_aside_corrupt": "Der gespeicherte Stand war unlesbar; er wurde beiseitegelegt, eine neue Partie beginnt.",
+        "set_aside_foreign": "Fremde Daten gefunden; sie wurden beiseitegelegt, eine neue Partie beginnt.",
+        "set_aside_future": "Der gespeicherte Stand stammt von einer neueren Version; er wurde beiseitegelegt, eine neue Partie beginnt.",
+        "other_tab": "Diese Partie wurde in einem anderen Tab weitergespielt; der neueste Stand wird gezeigt.",
+        "rules_title": "Regeln",
+        "rules_note": "Änderungen gelten ab dem nächsten Spiel.",
+        "preset": "Voreinstellung",
+        "soft": "Weich (Standard)",
+        "sharp": "Scharf",
+        "display": "Tisch",
+        "apply": "Übernehmen",
+        "cancel": "Abbrechen",
+        "yes": "ja",
+        "no": "nein",
+        "loading": "Karten werden gemischt…",
+        "reason_reached 66": "66 erreicht",
+        "reason_reached 66 with a marriage": "66 mit einer Ansage erreicht",
+        "reason_claimed 66": "Genug gemeldet",
+        "reason_won the last trick": "letzter Stich",
+        "reason_won the last trick with 66": "letzter Stich mit 66",
+        "reason_false claim": "falsch gemeldet",
+        "reason_close failed": "Zudrehen misslungen",
+        "help": "Klicke oder tippe eine Karte, um sie zu spielen. Die Knöpfe über deinen Karten: tauschen, zudrehen, ansagen, Genug melden.",
+    },
+}
+
+# Rule options (names as in rules.md / Rules.OPTIONS) and display options.
+OPTION_LABELS = {
+    "en": {
+        "exchange_with_two_left": "Exchange allowed with two talon cards left",
+        "trick_before_exchange": "Exchange only after winning a trick",
+        "close_with_two_left": "Closing allowed with two talon cards left",
+        "trick_before_marriage": "Marriage only after winning a trick",
+        "marriage_leads_king": "After a marriage, lead the king",
+        "claim": "Reaching 66",
+        "claim=auto": "counted automatically",
+        "claim=manual": "claim \"Enough!\" yourself",
+        "false_claim": "False claim",
+        "false_claim=penalty": "opponent wins 2 (3 if no trick)",
+        "false_claim=mirror": "opponent wins what the claim would have",
+        "closing_counts_later_tricks": "Closing: grade by tricks at the end of the hand",
+        "schneider_bummerl": "Schneider-Bummerl (two Bummerl to a loser without a game point)",
+        "match_bummerls": "Match",
+        "match_bummerls=0": "open tally",
+        "match_bummerls=2": "first to 2 Bummerl loses",
+        "match_bummerls=3": "first to 3 Bummerl loses",
+        "see_own_tricks": "See your own tricks",
+        "first_tricks_face_up": "First tricks face up",
+        "points_counter": "Points counter",
+    },
+    "de": {
+        "exchange_with_two_left": "Tauschen auch bei zwei Talonkarten",
+        "trick_before_exchange": "Tauschen erst nach einem Stich",
+        "close_with_two_left": "Zudrehen auch bei zwei Talonkarten",
+        "trick_before_marriage": "Stich vor 20/40",
+        "marriage_leads_king": "20/40 + König (nach der Ansage König ausspielen)",
+        "claim": "66 erreichen",
+        "claim=auto": "wird automatisch gezählt",
+        "claim=manual": "selbst ausmelden (\"Genug!\")",
+        "false_claim": "Falsch gemeldet",
+        "false_claim=penalty": "Gegner bekommt 2 (3 ohne Stich)",
+        "false_claim=mirror": "Gegner bekommt, was die Meldung gebracht hätte",
+        "closing_counts_later_tricks": "Zudrehen: Stiche bis Spielende zählen",
+        "schneider_bummerl": "Schneider-Bummerl (zwei Bummerl ohne Punkt)",
+        "match_bummerls": "Partie",
+        "match_bummerls=0": "offene Zählung",
+        "match_bummerls=2": "wer 2 Bummerl hat, verliert",
+        "match_bummerls=3": "wer 3 Bummerl hat, verliert",
+        "see_own_tricks": "Eigene Stiche ansehen",
+        "first_tricks_face_up": "Erste Stiche offen",
+        "points_counter": "Punktezähler",
+    },
+}
+
+# Why a card may not be played: the engine says it in English; these are the
+# German versions of its phrases (matched by prefix), the English shown otherwise.
+WHY_DE = (
+    ("must follow suit and take the trick", "Farbe bedienen und stechen"),
+    ("must follow suit", "Farbe bedienen"),
+    ("must play a trump", "Atout geben"),
+    ("after declaring the marriage", "nach der Ansage König oder Ober/Dame dieser Farbe ausspielen"),
+    ("you do not hold", "nicht in deiner Hand"),
+)
+
+
+def text(lang: str, key: str, **params) -> str:
+    table = MESSAGES.get(lang, MESSAGES["en"])
+    template = table.get(key) or MESSAGES["en"].get(key) or key
+    return template.format(**params) if params else template
+
+
+def card_name(lang: str, deck: str, code: str) -> str:
+    rank = RANK_NAMES[(lang, deck)][code[0]]
+    suit = SUIT_NAMES[(lang, deck)][code[1]]
+    if lang == "de":
+        return f"{suit}-{rank}"
+    return f"{rank} of {suit}"
+
+
+def suit_name(lang: str, deck: str, suit: str) -> str:
+    return SUIT_NAMES[(lang, deck)][suit]
+
+
+def reason(lang: str, engine_reason: str) -> str:
+    """Translate an Outcome.reason of the engine (English text) where known."""
+    key = "reason_" + engine_reason
+    head = "reason_" + engine_reason.split(":")[0]
+    table = MESSAGES.get(lang, MESSAGES["en"])
+    if key in table:
+        return table[key]
+    if head in table and lang != "en":
+        return table[head]
+    return engine_reason
+
+
+def why(lang: str, engine_why: str) -> str:
+    """Translate the engine's reason a card is not playable (prefix match)."""
+    if lang == "de":
+        for prefix, german in WHY_DE:
+            if engine_why.startswith(prefix):
+                rest = engine_why.split(":", 1)
+                if len(rest) == 2 and "you hold" in rest[1]:
+                    return f"{german}: {rest[1].replace('you hold', 'du hast').strip()}"
+                return german
+    return engine_why
+
+
+def option_label(lang: str, name: str) -> str:
+    return OPTION_LABELS.get(lang, OPTION_LABELS["en"]).get(name, name)
+
+
+def pick_language(navigator_languages) -> str:
+    """The first of the browser's languages that we speak, else English."""
+    for tag in navigator_languages or ():
+        base = str(tag).lower().split("-")[0]
+        if base in LANGS:
+            return base
+    return "en"

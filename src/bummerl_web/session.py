@@ -1,0 +1,236 @@
+"""The game as the page plays it: one match between you (seat 0) and the bot (seat 1).
+
+Pure Python (runs in CPython for the tests): it asks the engine every rule question,
+narrates what happened as message keys (see i18n), and saves through `storage`.
+"""
+from __future__ import annotations
+
+import random
+
+from bummerl import DISPLAY_PRESETS, IllegalAction, Match, Rules
+
+from . import storage as store
+
+HUMAN, BOT = 0, 1
+SEATS = ("you", "bot")
+LOG_SIZE = 8
+DISPLAY_OPTIONS = tuple(DISPLAY_PRESETS["soft"])
+
+
+def default_settings(lang: str = "en") -> dict:
+    return {"lang": lang, "deck": "fr", **DISPLAY_PRESETS["soft"]}
+
+
+def clean_settings(raw, lang: str) -> dict:
+    """Known settings with valid values; anything else falls back to the default."""
+    settings = default_settings(lang)
+    if isinstance(raw, dict):
+        if raw.get("lang") in ("en", "de"):
+            settings["lang"] = raw["lang"]
+        if raw.get("deck") in ("fr", "de"):
+            settings["deck"] = raw["deck"]
+        for name in DISPLAY_OPTIONS:
+            if isinstance(raw.get(name), bool):
+                settings[name] = raw[name]
+    return settings
+
+
+BOT_LEVEL = "medium"
+BOT_TIME_LIMIT = 1.0  # seconds, for the "hard" level (Pyodide runs ~2x slower than CPython)
+
+
+def choose_bot_action(hand, seat: int, rng: random.Random, level: str = BOT_LEVEL) -> str:
+    """The bot's move, from what its seat may know (the engine's view)."""
+    from bummerl.bots import choose
+
+    return choose(hand.view(seat), level, rng, BOT_TIME_LIMIT)
+
+
+def narrate(before, action: str, after, seat: int) -> list:
+    """What just happened, as [message key, params] pairs (params hold codes, not words)."""
+    who = SEATS[seat]
+    word, _, arg = action.partition(" ")
+    events = []
+    if word == "play":
+        events.append(["play", {"who": who, "card": arg}])
+        if after.last_trick is not None and after.last_trick != before.last_trick:
+            winner = after.last_trick[3]
+            gained = after.points[winner] - before.points[winner]
+            events.append([f"take_{SEATS[winner]}", {"points": gained}])
+    elif word == "exchange":
+        events.append([f"exchange_{who}", {"card": before.view(seat).trump_card}])
+    elif word == "close":
+        events.append([f"close_{who}", {}])
+    elif word == "marry":
+        points = after.marriage_points[seat] - before.marriage_points[seat]
+        events.append([f"marry_{who}", {"points": points, "suit": arg}])
+    elif word == "claim":
+        events.append([f"claim_{who}", {}])
+    return events
+
+
+class Session:
+    def __init__(self, storage: store.Storage, *, lang: str = "en", seed: int | None = None):
+        self.storage = storage
+        self.notices: list[str] = []
+        self.log: list = []
+        self.settings = default_settings(lang)
+        self.match: Match | None = None
+        self.rev = 0
+        doc, problem = storage.load()
+        if problem:
+            self.notices.append(f"set_aside_{problem}")
+        if doc is not None and not self._adopt(doc, lang):
+            self.storage.set_aside(self.storage.read_raw())
+            self.notices.append("set_aside_corrupt")
+        if self.match is None or seed is not None and seed != self.match.seed:
+            self.new_match(seed)
+        if not storage.available:
+            self.notices.append("cannot_save")
+
+    # ------------------------------------------------------------- persistence
+    def _adopt(self, doc: dict, lang: str) -> bool:
+        try:
+            match = Match.from_json(doc["match"])
+            if match.hand is None:
+                raise ValueError("no hand")
+            log = doc.get("log", [])
+            if not isinstance(log, list):
+                raise ValueError("log")
+        except Exception:  # noqa: BLE001 (anything unreadable is "corrupt")
+            return False
+        self.match = match
+        self.settings = clean_settings(doc.get("settings"), lang)
+        self.log = [e for e in log if isinstance(e, list) and len(e) == 2][-LOG_SIZE:]
+        self.rev = doc.get("rev", 0) if isinstance(doc.get("rev"), int) else 0
+        self._score_if_over()
+        return True
+
+    def adopt_raw(self, raw: str | None) -> bool:
+        """Take over what another tab saved (the storage event). False if unusable."""
+        doc, problem = store.classify(raw)
+        if doc is None or problem:
+            return False
+        if not self._adopt(doc, self.settings["lang"]):
+            return False
+        self.storage.last_written = raw
+        self.notices.append("other_tab")
+        return True
+
+    def save(self) -> None:
+        self.rev += 1
+        saved = self.storage.save({
+            "rev": self.rev,
+            "settings": self.settings,
+            "match": self.match.to_json(),
+            "log": self.log[-LOG_SIZE:],
+        })
+        if not saved and "cannot_save" not in self.notices:
+            self.notices.append("cannot_save")
+
+    # ------------------------------------------------------------- the match
+    @property
+    def hand(self):
+        return self.match.hand
+
+    def new_match(self, seed: int | None = None) -> None:
+        rules = self.match.rules if self.match is not None else Rules.preset("soft")
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        self.match = Match.new(rules, seed=seed, first_dealer=BOT)
+        self.match.deal_next()
+        self.log = []
+        self.save()
+
+    def next_hand(self) -> None:
+        if not self.hand.over:
+            return
+        if self.match.over:
+            self.new_match()
+            return
+        self.match.deal_next()
+        self.save()
+
+    def set_rules(self, rules: Rules, display: dict) -> None:
+        """New rules for the match: they apply from the next deal (the engine keeps the
+        hand in play on the rules it was dealt with)."""
+        self.match.rules = rules
+        for name in DISPLAY_OPTIONS:
+            if isinstance(display.get(name), bool):
+                self.settings[name] = display[name]
+        self.save()
+
+    def set_setting(self, name: str, value) -> None:
+        self.settings[name] = value
+        self.save()
+
+    @property
+    def bot_to_move(self) -> bool:
+        return not self.hand.over and self.hand.to_act == BOT
+
+    @property
+    def human_to_move(self) -> bool:
+        return not self.hand.over and self.hand.to_act == HUMAN
+
+    def act(self, action: str) -> list:
+        """Your action; returns the events, or raises IllegalAction (nothing changes)."""
+        if not self.human_to_move:
+            raise IllegalAction(action, "it is not your turn")
+        return self._apply(action, HUMAN)
+
+    def bot_step(self) -> list:
+        if not self.bot_to_move:
+            return []
+        hand = self.hand
+        rng = random.Random(f"{self.match.seed}:{self.match.hands_dealt}:{len(hand.history)}")
+        return self._apply(choose_bot_action(hand, BOT, rng), BOT)
+
+    def _apply(self, action: str, seat: int) -> list:
+        before = self.hand
+        after = before.apply(action)
+        self.match.hand = after
+        events = narrate(before, action, after, seat)
+        events += self._score_if_over()
+        self.log = (self.log + events)[-LOG_SIZE:]
+        self.save()
+        return events
+
+    def _score_if_over(self) -> list:
+        hand, match = self.hand, self.match
+        if not hand.over or len(match.results) >= match.hands_dealt:
+            return []
+        outcome = hand.outcome
+        match.score_hand(outcome)
+        events = [[f"win_{SEATS[outcome.winner]}",
+                   {"n": outcome.game_points, "reason": outcome.reason}]]
+        given = match.results[-1].get("bummerl")
+        if given:
+            winner = 1 - given["loser"]
+            events.append([f"bummerl_{SEATS[winner]}", {"n": given["given"]}])
+        return events
+
+    def summary(self) -> dict:
+        """A small JSON summary for tests and tools (body[data-state])."""
+        hand, match = self.hand, self.match
+        view = hand.view(HUMAN)
+        return {
+            "hand_no": match.hands_dealt,
+            "to_act": None if hand.over else SEATS[hand.to_act],
+            "scores": list(view.scores),
+            "tricks": list(view.tricks),
+            "talon": view.talon_size,
+            "trump": view.trump,
+            "closed": view.closed_by is not None,
+            "board": list(match.board),
+            "bummerls": list(match.bummerls),
+            "outcome": None if not hand.over else {
+                "winner": SEATS[hand.outcome.winner],
+                "game_points": hand.outcome.game_points,
+                "reason": hand.outcome.reason,
+            },
+            "rules": match.rules.to_json(),
+            "hand_rules": hand.rules.to_json(),
+            "history": list(hand.history),
+            "seed": match.seed,
+            "saved": self.storage.available,
+        }

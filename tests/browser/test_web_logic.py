@@ -1,0 +1,158 @@
+"""The browser layer's Python, run in CPython (fast): storage schema, session, rendering."""
+import json
+
+import pytest
+
+from bummerl import Rules
+from bummerl_web import i18n, render, session, storage
+from bummerl_web.session import BOT, HUMAN, Session
+from bummerl_web.storage import KEY, MemoryBackend, Storage
+
+
+def fresh(items=None, seed=7):
+    backend = MemoryBackend(items)
+    return Session(Storage(backend), seed=seed), backend
+
+
+def play_out(s, hands=1, policy=None):
+    for _ in range(400):
+        if s.hand.over:
+            hands -= 1
+            if not hands:
+                return
+            s.next_hand()
+        elif s.bot_to_move:
+            s.bot_step()
+        else:
+            legal = s.hand.view(HUMAN).legal
+            s.act(policy(legal) if policy else legal[0])
+    raise AssertionError("did not finish")
+
+
+class Throwing:
+    def __getattr__(self, name):
+        def fail(*args):
+            raise RuntimeError("SecurityError: storage blocked")
+        return fail
+
+
+def test_new_session_saves_a_versioned_document():
+    s, backend = fresh()
+    doc = json.loads(backend.items[KEY])
+    assert doc["app"] == "bummerl" and doc["version"] == storage.VERSION
+    assert doc["match"]["schema"] == "bummerl-match"
+    assert s.notices == []
+
+
+def test_reload_resumes_exactly():
+    s, backend = fresh()
+    play_out(s, hands=1)
+    s.next_hand()
+    if s.bot_to_move:
+        s.bot_step()
+    again = Session(Storage(backend), seed=7)
+    assert again.hand.to_record() == s.hand.to_record()
+    assert again.match.board == s.match.board
+    assert again.summary() == s.summary()
+
+
+@pytest.mark.parametrize("raw, notice", [
+    ("{not json", "set_aside_corrupt"),
+    ('{"some": "other app"}', "set_aside_foreign"),
+    ('[1, 2, 3]', "set_aside_foreign"),
+    ('{"app": "bummerl", "version": 99, "match": {}}', "set_aside_future"),
+    ('{"app": "bummerl", "version": 1, "match": {"schema": "bummerl-match"}}', "set_aside_corrupt"),
+])
+def test_bad_data_is_set_aside_with_a_notice(raw, notice):
+    s, backend = fresh({KEY: raw})
+    assert notice in s.notices
+    assert backend.items["bummerl.aside.1"] == raw
+    assert json.loads(backend.items[KEY])["app"] == "bummerl"  # a fresh match was saved
+    assert not s.hand.over
+
+
+def test_blocked_storage_still_plays_and_says_so():
+    s = Session(Storage(Throwing()), seed=3)
+    assert "cannot_save" in s.notices
+    play_out(s, hands=2)
+
+
+def test_no_storage_at_all():
+    s = Session(Storage(None), seed=3)
+    assert "cannot_save" in s.notices
+
+
+def test_other_tab_state_is_adopted():
+    a, backend = fresh()
+    b = Session(Storage(backend), seed=7)
+    play_out(a, hands=1)
+    assert b.adopt_raw(backend.items[KEY])
+    assert b.match.results == a.match.results
+    assert "other_tab" in b.notices
+    assert not b.adopt_raw("{garbage")
+
+
+def test_rules_apply_from_the_next_hand():
+    s, _ = fresh()
+    s.set_rules(Rules.preset("sharp"), {"points_counter": False})
+    assert s.hand.rules == Rules.preset("soft")
+    play_out(s, hands=1)
+    s.next_hand()
+    assert s.hand.rules == Rules.preset("sharp")
+    assert s.settings["points_counter"] is False
+
+
+def test_illegal_action_changes_nothing():
+    s, _ = fresh()
+    if s.bot_to_move:
+        s.bot_step()
+    before = s.hand.to_record()
+    with pytest.raises(ValueError):
+        s.act("claim")
+    assert s.hand.to_record() == before
+
+
+def test_narration_of_a_played_hand_renders_in_both_languages():
+    s, _ = fresh()
+    play_out(s, hands=3)
+    for lang in i18n.LANGS:
+        for deck in i18n.DECKS:
+            s.settings.update(lang=lang, deck=deck)
+            for key, params in s.log:
+                text = render.message(s, key, params)
+                assert "{" not in text and text
+            for html in (render.hand_html(s, False), render.board_html(s), render.talon_html(s),
+                         render.trick_html(s), render.opponent_html(s), render.actions_html(s, False),
+                         render.rules_panel_html(s, s.match.rules, s.settings)):
+                assert "{" not in html.replace("{}", "")
+
+
+def test_every_message_exists_in_both_languages():
+    assert set(i18n.MESSAGES["en"]) == set(i18n.MESSAGES["de"])
+    assert set(i18n.OPTION_LABELS["en"]) == set(i18n.OPTION_LABELS["de"])
+    for name, values in Rules.OPTIONS.items():
+        assert name in i18n.OPTION_LABELS["en"]
+        if not isinstance(values[0], bool):
+            for v in values:
+                assert f"{name}={v}" in i18n.OPTION_LABELS["en"]
+
+
+def test_card_names():
+    assert i18n.card_name("en", "fr", "AH") == "Ace of hearts"
+    assert i18n.card_name("de", "fr", "AH") == "Herz-Ass"
+    assert i18n.card_name("de", "de", "QC") == "Eichel-Ober"
+    assert i18n.card_name("en", "de", "JS") == "Unter of leaves"
+
+
+def test_language_pick():
+    assert i18n.pick_language(["de-AT", "en"]) == "de"
+    assert i18n.pick_language(["fr-FR", "en-GB"]) == "en"
+    assert i18n.pick_language([]) == "en"
+
+
+def test_hand_buttons_carry_codes_and_reasons():
+    s, _ = fresh()
+    html = render.hand_html(s, False)
+    for code in s.hand.view(HUMAN).hand:
+        assert f'data-card="{code}"' in html
+    assert html.count("<button") == 5
