@@ -91,15 +91,18 @@ class Table:
     """The Bummerl page, driven the way a player would: `table.play("QH")`."""
 
     def __init__(self, browser, base_url: str, *, storage: dict | None = None,
-                 block_storage: bool = False, **context_args):
+                 block_storage: bool = False, context=None, **context_args):
         options = {"service_workers": "block", "reduced_motion": "reduce",
                    "locale": "en-US", **context_args}
         self.base_url = base_url
-        self.context = browser.new_context(**options)
+        self.browser = browser
+        self.shared = context is not None
+        self.context = context or browser.new_context(**options)
         self.errors: list[str] = []
         self.outside: list[str] = []
         self.requests: list[str] = []
-        self.context.route("**/*", self._guard)
+        if not self.shared:
+            self.context.route("**/*", self._guard)
         if storage is not None:
             self.seed_storage(storage)
         if block_storage:
@@ -111,6 +114,12 @@ class Table:
         self.page.on("pageerror", lambda exc: self.errors.append(f"pageerror: {exc}"))
         self.page.set_default_timeout(MOVE_TIMEOUT_MS)
         _open_tables.append(self)
+
+    def twin(self, query: str = "seed=1&pace=0") -> "Table":
+        """A second tab on the same browser profile (shared localStorage)."""
+        other = Table(self.browser, self.base_url, context=self.context)
+        other.outside, other.requests = self.outside, self.requests  # one guard
+        return other.open(query)
 
     # -- plumbing
     def _guard(self, route):
@@ -150,7 +159,8 @@ class Table:
     def close_context(self) -> None:
         if self in _open_tables:
             _open_tables.remove(self)
-        self.context.close()
+        if not self.shared:
+            self.context.close()
 
     def take_problems(self) -> list[str]:
         problems = self.errors + [f"request left the machine: {u}" for u in self.outside]
@@ -292,6 +302,7 @@ def open_table(browser, site_url):
     made = []
 
     def make(query: str = "seed=1&pace=0", **kwargs) -> Table:
+        """A new browser profile (fresh storage) with the page booted."""
         table = Table(browser, site_url, **kwargs)
         made.append(table)
         return table.open(query)

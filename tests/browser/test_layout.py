@@ -1,0 +1,21 @@
+"""A 360x640 phone in portrait: nothing scrolls sideways, touch targets are at least 44 px."""
+
+
+def test_phone_viewport(open_table):
+    table = open_table("seed=31&pace=0", viewport={"width": 360, "height": 640},
+                       has_touch=True, is_mobile=True)
+    page = table.page
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    small = page.evaluate("""() => [...document.querySelectorAll('button, summary, select, input')]
+        .filter(e => e.offsetParent !== null)
+        .map(e => [e.dataset.card || e.dataset.action || e.textContent.trim(), e.getBoundingClientRect()])
+        .filter(([_, r]) => r.width < 44 || r.height < 44)
+        .map(([n, r]) => `${n}: ${Math.round(r.width)}x${Math.round(r.height)}`)""")
+    assert not small
+    cards = page.locator("#hand button[data-card]")
+    assert cards.count() == 5
+    for i in range(5):
+        box = cards.nth(i).bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 360
+    table.page.tap(f'#hand button[data-card="{table.playable()[0]}"]')
+    table.wait_ready()
