@@ -73,6 +73,7 @@ class App:
         _by_id("trick").innerHTML = render.trick_html(s)
         _by_id("board").innerHTML = render.board_html(s)
         _by_id("status").textContent = render.status_text(s, self.recent, busy)
+        _by_id("help").textContent = render.t(s, "help")
         for section, key in (("opponent", "opponent"), ("you", "your_hand"), ("middle", "table")):
             _by_id(section).setAttribute("aria-label", render.t(s, key))
         for action, (label, lang) in render.menu_labels(s).items():
@@ -153,7 +154,9 @@ class App:
             return
         preset = target.getAttribute("data-preset")
         if preset:
-            self.open_rules(Rules.preset(preset), dict(DISPLAY_PRESETS[preset]))
+            level = _by_id("rules-panel").querySelector('[name="bot"]')
+            display = dict(DISPLAY_PRESETS[preset], bot=level.value if level else None)
+            self.open_rules(Rules.preset(preset), display)
             return
         action = target.getAttribute("data-action")
         if action in ("exchange", "close", "claim"):
@@ -172,7 +175,7 @@ class App:
             self.render()
         elif action == "rules":
             s = self.session
-            self.open_rules(s.match.rules, {k: s.settings[k] for k in DISPLAY_OPTIONS})
+            self.open_rules(s.match.rules, {k: s.settings[k] for k in (*DISPLAY_OPTIONS, "bot")})
         elif action == "rules-apply":
             self.apply_rules()
         elif action == "rules-cancel":
@@ -292,6 +295,7 @@ class App:
                 options[name] = next((v for v in allowed if str(v) == value), allowed[0])
         for name in DISPLAY_OPTIONS:
             display[name] = bool(panel.querySelector(f'[name="{name}"]').checked)
+        display["bot"] = panel.querySelector('[name="bot"]').value
         try:
             rules = Rules.preset("soft").with_options(**options)
         except RulesError as error:

@@ -11,7 +11,7 @@ from html import escape
 from bummerl import Rules
 
 from . import i18n
-from .session import BOT, DISPLAY_OPTIONS, HUMAN, SEATS
+from .session import BOT, BOT_LEVELS, DISPLAY_OPTIONS, HUMAN, SEATS
 
 SPRITE = "./assets/cards/suits.svg"
 
@@ -62,6 +62,8 @@ def message(s, key: str, params: dict) -> str:
         words["suit"] = i18n.suit_name(lang, deck, words["suit"])
     if "reason" in words:
         words["reason"] = i18n.reason(lang, words["reason"])
+    if deck == "de" and key.startswith("exchange_"):
+        key += "_de"
     if key == "play":
         seat = words["who"]
         words["who"] = i18n.text(lang, seat)
@@ -255,6 +257,12 @@ def rules_panel_html(s, rules: Rules, display: dict) -> str:
         checked = " checked" if display.get(name) else ""
         shown.append(f'<label class="opt"><input type="checkbox" name="{name}" data-display="1"{checked}> '
                      f'{escape(i18n.option_label(lang, name))}</label>')
+    level = display.get("bot", s.settings.get("bot"))
+    levels = "".join(
+        f'<option value="{v}"{" selected" if v == level else ""}>{escape(i18n.option_label(lang, f"bot={v}"))}</option>'
+        for v in BOT_LEVELS)
+    shown.append(f'<label class="opt">{escape(i18n.option_label(lang, "bot"))} '
+                 f'<select name="bot">{levels}</select></label>')
     current = rules.preset_name
     presets = "".join(
         f'<button type="button" class="act" data-preset="{p}" aria-pressed="{"true" if current == p else "false"}">'

@@ -17,8 +17,11 @@ LOG_SIZE = 8
 DISPLAY_OPTIONS = tuple(DISPLAY_PRESETS["soft"])
 
 
+BOT_LEVELS = ("easy", "medium", "hard")
+
+
 def default_settings(lang: str = "en") -> dict:
-    return {"lang": lang, "deck": "fr", **DISPLAY_PRESETS["soft"]}
+    return {"lang": lang, "deck": "fr", "bot": "medium", **DISPLAY_PRESETS["soft"]}
 
 
 def clean_settings(raw, lang: str) -> dict:
@@ -29,6 +32,8 @@ def clean_settings(raw, lang: str) -> dict:
             settings["lang"] = raw["lang"]
         if raw.get("deck") in ("fr", "de"):
             settings["deck"] = raw["deck"]
+        if raw.get("bot") in BOT_LEVELS:
+            settings["bot"] = raw["bot"]
         for name in DISPLAY_OPTIONS:
             if isinstance(raw.get(name), bool):
                 settings[name] = raw[name]
@@ -158,6 +163,8 @@ class Session:
         for name in DISPLAY_OPTIONS:
             if isinstance(display.get(name), bool):
                 self.settings[name] = display[name]
+        if display.get("bot") in BOT_LEVELS:
+            self.settings["bot"] = display["bot"]
         self.save()
 
     def set_setting(self, name: str, value) -> None:
@@ -183,7 +190,7 @@ class Session:
             return []
         hand = self.hand
         rng = random.Random(f"{self.match.seed}:{self.match.hands_dealt}:{len(hand.history)}")
-        return self._apply(choose_bot_action(hand, BOT, rng), BOT)
+        return self._apply(choose_bot_action(hand, BOT, rng, self.settings["bot"]), BOT)
 
     def _apply(self, action: str, seat: int) -> list:
         before = self.hand

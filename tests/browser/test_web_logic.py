@@ -156,3 +156,12 @@ def test_hand_buttons_carry_codes_and_reasons():
     for code in s.hand.view(HUMAN).hand:
         assert f'data-card="{code}"' in html
     assert html.count("<button") == 5
+
+
+def test_bot_level_setting_is_kept_and_used():
+    s, backend = fresh()
+    s.set_rules(s.match.rules, {"bot": "easy"})
+    assert Session(Storage(backend), seed=7).settings["bot"] == "easy"
+    s.set_rules(s.match.rules, {"bot": "nonsense"})
+    assert s.settings["bot"] == "easy"
+    play_out(s, hands=1)
