@@ -14,6 +14,7 @@ import js
 from pyodide.ffi import create_proxy
 
 from bummerl import DISPLAY_PRESETS, IllegalAction, Rules, RulesError
+from bummerl.share import parse_link
 
 from . import i18n, render
 from . import storage as store
@@ -49,11 +50,18 @@ class App:
     def __init__(self):
         params = js.URLSearchParams.new(js.location.search)
         reduced = js.window.matchMedia("(prefers-reduced-motion: reduce)").matches
-        pace = _query_int(params, "pace")
+        pace = _query_int(params, "pace")  # the page's own parameter (tests, demos)
         self.pace = pace if pace is not None and pace >= 0 else (450 if reduced else 900)
+        params.delete("pace")
+        link = parse_link(str(params.toString()))  # seed, rules, lang, deck, embed
         lang = i18n.pick_language(list(js.navigator.languages or [js.navigator.language]))
-        self.session = Session(store.Storage(_local_storage()), lang=lang,
-                               seed=_query_int(params, "seed"))
+        if link.record is not None:
+            link.notices.append("record: replaying a recorded hand is not supported by the table yet")
+        self.session = Session(store.Storage(_local_storage()), lang=lang, seed=link.seed,
+                               rules=link.rules, overrides={"lang": link.lang, "deck": link.deck},
+                               link_notices=link.notices)
+        if link.embed:
+            document.body.classList.add("embed")
         self.busy = False
         self.recent: list = []
         self.generation = 0  # bumped to cancel a running bot sequence
@@ -84,7 +92,7 @@ class App:
                 button.setAttribute("lang", lang)
         notice = _by_id("notice")
         notice.textContent = render.notice_text(s)
-        notice.hidden = not s.notices
+        notice.hidden = not (s.notices or s.link_notices)
         body = document.body
         body.dataset.lang = s.settings["lang"]
         body.dataset.deck = s.settings["deck"]
@@ -227,6 +235,7 @@ class App:
         if self.busy or not s.human_to_move:
             return
         s.notices = [n for n in s.notices if n not in TRANSIENT]
+        s.link_notices = []
         try:
             events = s.act(action)
         except IllegalAction as error:

@@ -279,4 +279,7 @@ def rules_panel_html(s, rules: Rules, display: dict) -> str:
 
 
 def notice_text(s) -> str:
-    return " ".join(t(s, key) for key in dict.fromkeys(s.notices))
+    parts = [t(s, key) for key in dict.fromkeys(s.notices)]
+    if s.link_notices:
+        parts.append(t(s, "link_notices", details="; ".join(s.link_notices)))
+    return " ".join(parts)

@@ -52,32 +52,39 @@ def choose_bot_action(hand, seat: int, rng: random.Random, level: str = BOT_LEVE
 
 
 def narrate(before, action: str, after, seat: int) -> list:
-    """What just happened, as [message key, params] pairs (params hold codes, not words)."""
-    who = SEATS[seat]
-    word, _, arg = action.partition(" ")
+    """What just happened, as [message key, params] pairs (params hold codes, not words),
+    from the engine's own account of the action (bummerl.events)."""
+    from bummerl.events import describe
+
     events = []
-    if word == "play":
-        events.append(["play", {"who": who, "card": arg}])
-        if after.last_trick is not None and after.last_trick != before.last_trick:
-            winner = after.last_trick[3]
-            gained = after.points[winner] - before.points[winner]
-            events.append([f"take_{SEATS[winner]}", {"points": gained}])
-    elif word == "exchange":
-        events.append([f"exchange_{who}", {"card": before.view(seat).trump_card}])
-    elif word == "close":
-        events.append([f"close_{who}", {}])
-    elif word == "marry":
-        points = after.marriage_points[seat] - before.marriage_points[seat]
-        events.append([f"marry_{who}", {"points": points, "suit": arg}])
-    elif word == "claim":
-        events.append([f"claim_{who}", {}])
+    for event in describe(before, action, after):
+        kind = event["event"]
+        who = SEATS[event.get("seat", seat)]
+        if kind == "play":
+            events.append(["play", {"who": who, "card": event["card"]}])
+        elif kind == "trick":
+            events.append([f"take_{SEATS[event['winner']]}", {"points": event["points"]}])
+        elif kind == "exchange":
+            events.append([f"exchange_{who}", {"card": event["took"]}])
+        elif kind == "close":
+            events.append([f"close_{who}", {}])
+        elif kind == "marriage":
+            events.append([f"marry_{who}", {"points": event["points"], "suit": event["suit"]}])
+        elif kind == "claim":
+            events.append([f"claim_{who}", {}])
+        # "draw", "talon_exhausted": shown by the table itself; "hand_over": see scoring.
     return events
 
 
 class Session:
-    def __init__(self, storage: store.Storage, *, lang: str = "en", seed: int | None = None):
+    def __init__(self, storage: store.Storage, *, lang: str = "en", seed: int | None = None,
+                 rules: Rules | None = None, overrides: dict | None = None,
+                 link_notices: list | None = None):
+        """`seed`, `rules` and `overrides` (lang, deck) come from a link (bummerl.share):
+        a seed other than the saved match's starts a new match with it, on `rules`."""
         self.storage = storage
         self.notices: list[str] = []
+        self.link_notices = list(link_notices or [])
         self.log: list = []
         self.settings = default_settings(lang)
         self.match: Match | None = None
@@ -88,8 +95,13 @@ class Session:
         if doc is not None and not self._adopt(doc, lang):
             self.storage.set_aside(self.storage.read_raw())
             self.notices.append("set_aside_corrupt")
+        if rules is not None and self.match is not None:
+            self.match.rules = rules  # from the next hand on
         if self.match is None or seed is not None and seed != self.match.seed:
-            self.new_match(seed)
+            self.new_match(seed, rules)
+        for name, value in (overrides or {}).items():
+            if value is not None:
+                self.settings[name] = value
         if not storage.available:
             self.notices.append("cannot_save")
 
@@ -138,8 +150,9 @@ class Session:
     def hand(self):
         return self.match.hand
 
-    def new_match(self, seed: int | None = None) -> None:
-        rules = self.match.rules if self.match is not None else Rules.preset("soft")
+    def new_match(self, seed: int | None = None, rules: Rules | None = None) -> None:
+        if rules is None:
+            rules = self.match.rules if self.match is not None else Rules.preset("soft")
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         self.match = Match.new(rules, seed=seed, first_dealer=BOT)

@@ -165,3 +165,18 @@ def test_bot_level_setting_is_kept_and_used():
     s.set_rules(s.match.rules, {"bot": "nonsense"})
     assert s.settings["bot"] == "easy"
     play_out(s, hands=1)
+
+
+def test_link_seed_and_rules_start_a_match_on_those_rules():
+    backend = MemoryBackend()
+    s = Session(Storage(backend), seed=9, rules=Rules.preset("sharp"), overrides={"deck": "de"})
+    assert s.hand.rules == Rules.preset("sharp") and s.settings["deck"] == "de"
+    again = Session(Storage(backend), seed=9, rules=Rules.preset("soft"))
+    assert again.hand.rules == Rules.preset("sharp")  # the hand in play keeps its rules
+    assert again.match.rules == Rules.preset("soft")  # from the next hand on
+
+
+def test_narration_comes_from_engine_events():
+    s, _ = fresh()
+    events = s.act(s.hand.view(HUMAN).legal[-1]) if s.human_to_move else s.bot_step()
+    assert events and all(isinstance(k, str) and isinstance(p, dict) for k, p in events)
