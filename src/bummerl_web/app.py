@@ -171,6 +171,8 @@ class App:
             self.spawn(self.act(action))
         elif action == "marry":
             self.spawn(self.act(f"marry {target.getAttribute('data-suit')}"))
+        elif action == "hint":
+            self.show_hint()
         elif action == "next-hand":
             self.next_hand()
         elif action == "new-match":
@@ -264,6 +266,24 @@ class App:
         if generation == self.generation:
             self.busy = False
             self.render()
+
+    def show_hint(self) -> None:
+        hint = self.session.hint()
+        if not hint:
+            return
+        text = render.hint_text(self.session, hint)
+        _by_id("status").textContent = text
+        self.announce(text)
+        word, _, arg = hint["action"].partition(" ")
+        for el in document.querySelectorAll("#hand .hinted, #actions .hinted"):
+            el.classList.remove("hinted")
+        if word == "play":
+            target = document.querySelector(f'#hand [data-card="{arg}"]')
+        else:
+            extra = f'[data-suit="{arg}"]' if arg else ""
+            target = document.querySelector(f'#actions [data-action="{word}"]{extra}')
+        if target:
+            target.classList.add("hinted")
 
     def next_hand(self) -> None:
         self.session.notices = [n for n in self.session.notices if n not in TRANSIENT]

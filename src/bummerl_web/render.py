@@ -97,6 +97,8 @@ def actions_html(s, busy: bool) -> str:
     view = s.hand.view(HUMAN)
     lang, deck = s.settings["lang"], s.settings["deck"]
     buttons = []
+    if not s.hand.over and not busy and view.legal:
+        buttons.append(f'<button type="button" class="act hint" data-action="hint">{t(s, "hint")}</button>')
     if s.hand.over:
         label = t(s, "new_match") if s.match.over else t(s, "next_hand")
         buttons.append(f'<button type="button" class="act primary" data-action="next-hand">{label}</button>')
@@ -235,6 +237,26 @@ def menu_labels(s) -> dict:
         "rules": (t(s, "rules"), None),
         "new-match": (t(s, "new_match"), None),
     }
+
+
+def hint_text(s, hint: dict) -> str:
+    """The hint in words: what to do and the engine's reason, in the current language."""
+    lang, deck = s.settings["lang"], s.settings["deck"]
+    word, _, arg = hint["action"].partition(" ")
+    if word == "play":
+        action = t(s, "act_play", card=i18n.card_name(lang, deck, arg))
+    elif word == "marry":
+        action = t(s, "act_marry", suit=i18n.suit_name(lang, deck, arg))
+    else:
+        action = t(s, f"act_{word}")
+    params = dict(hint.get("params") or {})
+    if params.get("card"):
+        params["card"] = i18n.card_name(lang, deck, params["card"])
+    try:
+        why = t(s, f"hint_{hint['reason']}", **params)
+    except (KeyError, IndexError, ValueError):
+        why = hint.get("text", "")
+    return t(s, "hint_text", action=action, why=why)
 
 
 def rules_panel_html(s, rules: Rules, display: dict) -> str:

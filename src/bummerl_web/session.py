@@ -198,6 +198,15 @@ class Session:
             raise IllegalAction(action, "it is not your turn")
         return self._apply(action, HUMAN)
 
+    def hint(self) -> dict | None:
+        """The engine's suggestion for you (bummerl.hints): action, reason key, params."""
+        if not self.human_to_move:
+            return None
+        from bummerl.hints import hint
+
+        rng = random.Random(f"hint:{self.match.seed}:{self.match.hands_dealt}:{len(self.hand.history)}")
+        return hint(self.hand.view(HUMAN), rng, BOT_TIME_LIMIT)
+
     def bot_step(self) -> list:
         if not self.bot_to_move:
             return []

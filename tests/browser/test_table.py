@@ -105,3 +105,31 @@ def test_accessibility_scan(table):
     results = Axe().run(table.page)
     bad = [v for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]
     assert not bad, [(v["id"], v["help"], [n["target"] for n in v["nodes"]][:3]) for v in bad]
+
+
+def test_hint_marks_a_legal_move(table):
+    if table.turn == "over":
+        table.next_hand()
+    table.page.click('#actions [data-action="hint"]')
+    table.page.wait_for_selector(".hinted")
+    assert table.status().startswith("Hint:")
+    hinted = table.page.locator(".hinted").first
+    card = hinted.get_attribute("data-card")
+    assert card is None or card in table.playable()
+
+
+def test_accessibility_scan_german_deck_and_rules_panel(table):
+    from axe_playwright_python.sync_playwright import Axe
+
+    table.switch_language()
+    table.switch_deck()
+    table.open_rules()
+    try:
+        for context in (None, "#rules-panel"):
+            results = Axe().run(table.page, context=context) if context else Axe().run(table.page)
+            bad = [v for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]
+            assert not bad, [(v["id"], v["help"], [n["target"] for n in v["nodes"]][:3]) for v in bad]
+    finally:
+        table.page.click('#rules-panel [data-action="rules-cancel"]')
+        table.switch_deck()
+        table.switch_language()

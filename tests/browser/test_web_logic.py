@@ -180,3 +180,28 @@ def test_narration_comes_from_engine_events():
     s, _ = fresh()
     events = s.act(s.hand.view(HUMAN).legal[-1]) if s.human_to_move else s.bot_step()
     assert events and all(isinstance(k, str) and isinstance(p, dict) for k, p in events)
+
+
+def test_hint_is_worded_in_both_languages():
+    s, _ = fresh(seed=12)
+    for _ in range(30):
+        if s.hand.over:
+            s.next_hand()
+        if s.bot_to_move:
+            s.bot_step()
+            continue
+        hint = s.hint()
+        assert hint["action"] in s.hand.view(HUMAN).legal
+        for lang in i18n.LANGS:
+            s.settings["lang"] = lang
+            words = render.hint_text(s, hint)
+            assert "{" not in words and "hint_" not in words
+        s.act(hint["action"])
+
+
+def test_hint_reasons_all_translated():
+    from bummerl.hints import REASONS
+
+    for lang in i18n.LANGS:
+        for key in REASONS:
+            assert f"hint_{key}" in i18n.MESSAGES[lang]
