@@ -268,7 +268,7 @@ def rules_panel_html(s, rules: Rules, display: dict) -> str:
         label = escape(i18n.option_label(lang, name))
         if isinstance(allowed[0], bool):
             checked = " checked" if value else ""
-            rows.append(f'<label class="opt"><input type="checkbox" name="{name}"{checked}> {label}</label>')
+            rows.append(f'<label class="opt check"><input type="checkbox" name="{name}"{checked}><span>{label}</span></label>')
         else:
             options = "".join(
                 f'<option value="{attr(v)}"{" selected" if v == value else ""}>'
@@ -277,8 +277,8 @@ def rules_panel_html(s, rules: Rules, display: dict) -> str:
     shown = []
     for name in DISPLAY_OPTIONS:
         checked = " checked" if display.get(name) else ""
-        shown.append(f'<label class="opt"><input type="checkbox" name="{name}" data-display="1"{checked}> '
-                     f'{escape(i18n.option_label(lang, name))}</label>')
+        shown.append(f'<label class="opt check"><input type="checkbox" name="{name}" data-display="1"{checked}>'
+                     f'<span>{escape(i18n.option_label(lang, name))}</span></label>')
     level = display.get("bot", s.settings.get("bot"))
     levels = "".join(
         f'<option value="{v}"{" selected" if v == level else ""}>{escape(i18n.option_label(lang, f"bot={v}"))}</option>'

@@ -19,3 +19,10 @@ def test_phone_viewport(open_table):
         assert box["x"] >= 0 and box["x"] + box["width"] <= 360
     table.page.tap(f'#hand button[data-card="{table.playable()[0]}"]')
     table.wait_ready()
+    # the rules panel fits the phone too
+    table.open_rules()
+    fits = page.evaluate("""() => { const p = document.getElementById('rules-panel');
+        const r = p.getBoundingClientRect();
+        return p.scrollWidth <= p.clientWidth + 1 && r.left >= 0 && r.right <= 360; }""")
+    assert fits
+    page.click('#rules-panel [data-action="rules-cancel"]')
