@@ -53,7 +53,8 @@ def outcome_value(outcome, root: int) -> int:
     return outcome.game_points if outcome.winner == root else -outcome.game_points
 
 
-def action_values(hand, root: int, depth: int = 99, leaf=None, budget=None) -> dict:
+def action_values(hand, root: int, depth: int = 99, leaf=None, budget=None,
+                  close_from: int = 0) -> dict:
     """{action int: value for ``root``} for every legal action of the seat to act."""
     values = {}
     for action in hand.legal_actions():
@@ -62,13 +63,17 @@ def action_values(hand, root: int, depth: int = 99, leaf=None, budget=None) -> d
         if child.outcome is not None:
             values[action] = outcome_value(child.outcome, root)
         else:
-            values[action] = search(child, root, depth, leaf, budget)
+            values[action] = search(child, root, depth, leaf, budget, close_from=close_from)
     return values
 
 
 def search(hand, root: int, depth: int = 99, leaf=None, budget=None,
-           alpha: int = -INF, beta: int = INF) -> int:
-    """The value for ``root`` of a hand in play (not over), by alpha-beta."""
+           alpha: int = -INF, beta: int = INF, close_from: int = 0) -> int:
+    """The value for ``root`` of a hand in play (not over), by alpha-beta.
+
+    Closing is searched only at positions with at least ``close_from`` talon cards
+    drawn (10: never): a search that sees every card makes closing look better than
+    it is, so a caller may keep it out of the early game."""
     rules = hand.rules
     auto = rules.claim == "auto"
     leads_king = rules.marriage_leads_king
@@ -182,7 +187,7 @@ def search(hand, root: int, depth: int = 99, leaf=None, budget=None,
                             beta = v
                 if alpha >= beta:
                     return best
-            if phase1 and may_close and (drawn != 8 or close_two):
+            if phase1 and may_close and drawn >= close_from and (drawn != 8 or close_two):
                 other = 1 - L
                 S[2] = L
                 S[3] = T[other]
