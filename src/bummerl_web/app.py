@@ -14,7 +14,6 @@ import js
 from pyodide.ffi import create_proxy
 
 from bummerl import DISPLAY_PRESETS, IllegalAction, Rules, RulesError
-from bummerl.share import parse_link
 
 from . import i18n, render
 from . import storage as store
@@ -53,15 +52,22 @@ class App:
         pace = _query_int(params, "pace")  # the page's own parameter (tests, demos)
         self.pace = pace if pace is not None and pace >= 0 else (450 if reduced else 900)
         params.delete("pace")
-        link = parse_link(str(params.toString()))  # seed, rules, lang, deck, embed
+        query = str(params.toString())
         lang = i18n.pick_language(list(js.navigator.languages or [js.navigator.language]))
-        if link.record is not None:
-            link.notices.append("record: replaying a recorded hand is not supported by the table yet")
-        self.session = Session(store.Storage(_local_storage()), lang=lang, seed=link.seed,
-                               rules=link.rules, overrides={"lang": link.lang, "deck": link.deck},
-                               link_notices=link.notices)
-        if link.embed:
-            document.body.classList.add("embed")
+        link = None
+        if query:  # only then: bummerl.share needs urllib.parse (~0.1 s to import here)
+            from bummerl.share import parse_link
+
+            link = parse_link(query)  # seed, rules, lang, deck, embed, record
+            if link.record is not None:
+                link.notices.append("record: replaying a recorded hand is not supported by the table yet")
+            if link.embed:
+                document.body.classList.add("embed")
+        self.session = Session(
+            store.Storage(_local_storage()), lang=lang,
+            seed=link.seed if link else None, rules=link.rules if link else None,
+            overrides={"lang": link.lang, "deck": link.deck} if link else None,
+            link_notices=link.notices if link else None)
         self.busy = False
         self.recent: list = []
         self.generation = 0  # bumped to cancel a running bot sequence

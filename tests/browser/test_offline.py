@@ -7,3 +7,10 @@ def test_page_boots_ready_without_leaving_the_machine(open_table):
     assert table.outside == []
     assert all(u.startswith(table.base_url) or u.startswith(("data:", "blob:"))
                for u in table.requests)
+
+
+def test_first_visit_without_query(open_table):
+    table = open_table(query="")
+    assert table.turn == "you"  # you lead the first hand
+    assert table.page.is_hidden("#notice")
+    assert len(table.playable()) == 5
