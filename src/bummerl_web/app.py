@@ -88,6 +88,10 @@ class App:
         _by_id("board").innerHTML = render.board_html(s)
         _by_id("status").textContent = render.status_text(s, self.recent, busy)
         _by_id("help").textContent = render.t(s, "help")
+        howto = _by_id("howto")
+        if howto.getAttribute("data-lang") != s.settings["lang"]:  # keeps open/closed state
+            howto.innerHTML = render.howto_html(s)
+            howto.setAttribute("data-lang", s.settings["lang"])
         for section, key in (("opponent", "opponent"), ("you", "your_hand"), ("middle", "table")):
             _by_id(section).setAttribute("aria-label", render.t(s, key))
         for action, (label, lang) in render.menu_labels(s).items():
@@ -342,7 +346,14 @@ class App:
 
 
 async def start() -> None:
-    app = App()
+    try:
+        app = App()
+    except Exception:
+        # Never a page stuck on "shuffling": say so, then let PyScript report the error.
+        status = _by_id("status")
+        status.textContent = ("Sorry, the game could not start. Reload the page; if it "
+                              "persists, clear this site's data. · Das Spiel konnte nicht starten.")
+        raise
     app.bind()
     table = _by_id("table")
     table.setAttribute("aria-busy", "false")

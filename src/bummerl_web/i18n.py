@@ -98,6 +98,15 @@ MESSAGES = {
         "set_aside_future": "The saved game comes from a newer version of this page; it was set aside and a new match started.",
         "other_tab": "This match was continued in another tab; showing the latest state.",
         "link_notices": "Parts of the link were ignored: {details}.",
+        "howto_title": "How to play",
+        "howto": [
+            "Goal: be first to 66 points in a hand. Card points: Ace 11, Ten 10, King 4, Queen 3, Jack 2.",
+            "The trump suit (Atout) beats every other suit; otherwise the higher card of the suit led wins.",
+            "While the talon is open you may play any card; both players draw after each trick.",
+            "King and queen of one suit in your hand, when you lead: declare 20 (40 in trumps).",
+            "On lead you may exchange the trump jack for the trump card, or close the talon: from then on you must follow suit and head the trick.",
+            "A hand is worth 1 to 3 game points; the first to win 7 game points wins the Bummerl. Stuck? Press Hint.",
+        ],
         "hint": "Hint",
         "hint_text": "Hint: {action} ({why}).",
         "act_play": "play {card}",
@@ -208,6 +217,15 @@ MESSAGES = {
         "set_aside_future": "Der gespeicherte Stand stammt von einer neueren Version; er wurde beiseitegelegt, eine neue Partie beginnt.",
         "other_tab": "Diese Partie wurde in einem anderen Tab weitergespielt; der neueste Stand wird gezeigt.",
         "link_notices": "Teile des Links wurden ignoriert: {details}.",
+        "howto_title": "So wird gespielt",
+        "howto": [
+            "Ziel: als Erster 66 Punkte in einem Spiel. Kartenwerte: Ass 11, Zehner 10, König 4, Dame/Ober 3, Bube/Unter 2.",
+            "Atout sticht jede andere Farbe; sonst gewinnt die höhere Karte der ausgespielten Farbe.",
+            "Solange der Talon offen ist, darfst du jede Karte spielen; nach jedem Stich heben beide ab.",
+            "König und Dame/Ober einer Farbe in der Hand, wenn du ausspielst: 20 ansagen (40 in Atout).",
+            "Beim Ausspielen darfst du den Atout-Buben gegen die Atoutkarte tauschen oder zudrehen: dann gilt Farb- und Stichzwang.",
+            "Ein Spiel bringt 1 bis 3 Punkte; wer zuerst 7 Punkte gewinnt, gewinnt das Bummerl. Ratlos? Tipp drücken.",
+        ],
         "hint": "Tipp",
         "hint_text": "Tipp: {action} ({why}).",
         "act_play": "{card} spielen",
@@ -312,6 +330,7 @@ WHY_DE = (
     ("must follow suit and take the trick", "Farbe bedienen und stechen"),
     ("must follow suit", "Farbe bedienen"),
     ("must play a trump", "Atout geben"),
+    ("after declaring the marriage/king", "nach der Ansage den König dieser Farbe ausspielen"),
     ("after declaring the marriage", "nach der Ansage König oder Ober/Dame dieser Farbe ausspielen"),
     ("you do not hold", "nicht in deiner Hand"),
 )
@@ -350,6 +369,8 @@ def reason(lang: str, engine_reason: str) -> str:
 def why(lang: str, engine_why: str) -> str:
     """Translate the engine's reason a card is not playable (prefix match)."""
     if lang == "de":
+        if engine_why.startswith("after declaring the marriage") and engine_why.endswith("the king"):
+            engine_why = "after declaring the marriage/king"
         for prefix, german in WHY_DE:
             if engine_why.startswith(prefix):
                 rest = engine_why.split(":", 1)

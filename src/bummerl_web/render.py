@@ -300,6 +300,11 @@ def rules_panel_html(s, rules: Rules, display: dict) -> str:
             f'</form>')
 
 
+def howto_html(s) -> str:
+    items = "".join(f"<li>{escape(line)}</li>" for line in i18n.MESSAGES[s.settings["lang"]]["howto"])
+    return f'<summary>{escape(t(s, "howto_title"))}</summary><ul>{items}</ul>'
+
+
 def notice_text(s) -> str:
     parts = [t(s, key) for key in dict.fromkeys(s.notices)]
     if s.link_notices:

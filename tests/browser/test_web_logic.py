@@ -205,3 +205,12 @@ def test_hint_reasons_all_translated():
     for lang in i18n.LANGS:
         for key in REASONS:
             assert f"hint_{key}" in i18n.MESSAGES[lang]
+
+
+def test_engine_reasons_in_german():
+    assert i18n.why("de", "must follow suit: you hold KD QD") == "Farbe bedienen: du hast KD QD"
+    assert i18n.why("de", "after declaring the marriage in hearts you must lead the king") \
+        == "nach der Ansage den König dieser Farbe ausspielen"
+    assert "Ober" in i18n.why("de", "after declaring the marriage in hearts you must lead the king or the queen")
+    assert i18n.why("en", "must play a trump: you hold TS") == "must play a trump: you hold TS"
+    assert i18n.reason("de", "close failed: the closer lost the last trick") == "Zudrehen misslungen"
