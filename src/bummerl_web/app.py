@@ -13,11 +13,11 @@ import json
 import js
 from pyodide.ffi import create_proxy
 
-from bummerl import DISPLAY_PRESETS, IllegalAction, Rules, RulesError
+from bummerl import IllegalAction, Rules, RulesError
 
 from . import i18n, render
 from . import storage as store
-from .session import DISPLAY_OPTIONS, HUMAN, Session
+from .session import DISPLAY_OPTIONS, TABLE_PRESETS, Session
 
 document = js.document
 TRANSIENT = ("other_tab", "set_aside_corrupt", "set_aside_foreign", "set_aside_future")
@@ -173,7 +173,7 @@ class App:
         preset = target.getAttribute("data-preset")
         if preset:
             level = _by_id("rules-panel").querySelector('[name="bot"]')
-            display = dict(DISPLAY_PRESETS[preset], bot=level.value if level else None)
+            display = dict(TABLE_PRESETS[preset], bot=level.value if level else None)
             self.open_rules(Rules.preset(preset), display)
             return
         action = target.getAttribute("data-action")

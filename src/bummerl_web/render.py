@@ -97,7 +97,7 @@ def actions_html(s, busy: bool) -> str:
     view = s.hand.view(HUMAN)
     lang, deck = s.settings["lang"], s.settings["deck"]
     buttons = []
-    if not s.hand.over and not busy and view.legal:
+    if not s.hand.over and not busy and view.legal and s.settings.get("hints"):
         buttons.append(f'<button type="button" class="act hint" data-action="hint">{t(s, "hint")}</button>')
     if s.hand.over:
         label = t(s, "new_match") if s.match.over else t(s, "next_hand")
@@ -126,7 +126,8 @@ def opponent_html(s) -> str:
     cards = [card_div(c, s, "known") for c in known]
     cards += [back() for _ in range(view.opponent_hand_size - len(known))]
     pile = _pile(s, BOT, view)
-    return (f'<h2 class="sr-only">{t(s, "opponent")}</h2>'
+    count = t(s, "opponent_cards", n=view.opponent_hand_size)
+    return (f'<h2 class="sr-only">{t(s, "opponent")}</h2><p class="sr-only">{escape(count)}</p>'
             f'<div class="cards fan">{"".join(cards)}</div>{pile}')
 
 
@@ -180,7 +181,8 @@ def trick_html(s) -> str:
         cells = []
         for seat, card in ((leader, lead), (1 - leader, follow)):
             mark = " won" if seat == winner else ""
-            cells.append(f'<div class="played by-{SEATS[seat]}{mark}">{card_div(card, s)}'
+            fresh = "fresh" if card == follow else ""
+            cells.append(f'<div class="played by-{SEATS[seat]}{mark}">{card_div(card, s, fresh)}'
                          f'<span>{escape(t(s, SEATS[seat]))}</span></div>')
         return (f'<h2 class="caption">{t(s, "last_trick")}</h2>' + "".join(cells))
     return ""

@@ -14,14 +14,16 @@ from . import storage as store
 HUMAN, BOT = 0, 1
 SEATS = ("you", "bot")
 LOG_SIZE = 8
-DISPLAY_OPTIONS = tuple(DISPLAY_PRESETS["soft"])
+# Table options: the engine's display presets plus the page's Hint button (off in Sharp).
+TABLE_PRESETS = {name: {**options, "hints": name == "soft"} for name, options in DISPLAY_PRESETS.items()}
+DISPLAY_OPTIONS = tuple(TABLE_PRESETS["soft"])
 
 
 BOT_LEVELS = ("easy", "medium", "hard")
 
 
 def default_settings(lang: str = "en") -> dict:
-    return {"lang": lang, "deck": "fr", "bot": "medium", **DISPLAY_PRESETS["soft"]}
+    return {"lang": lang, "deck": "fr", "bot": "medium", **TABLE_PRESETS["soft"]}
 
 
 def clean_settings(raw, lang: str) -> dict:
@@ -200,7 +202,7 @@ class Session:
 
     def hint(self) -> dict | None:
         """The engine's suggestion for you (bummerl.hints): action, reason key, params."""
-        if not self.human_to_move:
+        if not self.human_to_move or not self.settings.get("hints"):
             return None
         from bummerl.hints import hint
 

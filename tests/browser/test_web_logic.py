@@ -214,3 +214,14 @@ def test_engine_reasons_in_german():
     assert "Ober" in i18n.why("de", "after declaring the marriage in hearts you must lead the king or the queen")
     assert i18n.why("en", "must play a trump: you hold TS") == "must play a trump: you hold TS"
     assert i18n.reason("de", "close failed: the closer lost the last trick") == "Zudrehen misslungen"
+
+
+def test_hint_button_follows_the_table_option():
+    s, _ = fresh(seed=13)
+    if s.bot_to_move:
+        s.bot_step()
+    assert 'data-action="hint"' in render.actions_html(s, False)
+    s.set_rules(s.match.rules, {"hints": False})
+    assert 'data-action="hint"' not in render.actions_html(s, False)
+    assert s.hint() is None
+    assert session.TABLE_PRESETS["sharp"]["hints"] is False
