@@ -44,3 +44,18 @@ def test_full_hands_with_every_action(open_table, preset):
     assert wanted <= used, f"never got to {wanted - used}"
     board = table.state()["board"]
     assert all(1 <= b <= 7 for b in board)
+
+
+def test_a_whole_bummerl(open_table):
+    """Hands until someone's board reaches 0: the Bummerl is given and the board resets."""
+    table = open_table("seed=43&pace=0")
+    for _ in range(14):
+        state = table.play_hand()
+        if sum(state["bummerls"]) == 1:
+            assert state["board"] == [7, 7]
+            assert "Bummerl" in table.status()
+            table.next_hand()
+            assert table.state()["hand_no"] == state["hand_no"] + 1
+            return
+        table.next_hand()
+    raise AssertionError(f"no Bummerl after 14 hands: {table.state()}")

@@ -225,3 +225,22 @@ def test_hint_button_follows_the_table_option():
     assert 'data-action="hint"' not in render.actions_html(s, False)
     assert s.hint() is None
     assert session.TABLE_PRESETS["sharp"]["hints"] is False
+
+
+def test_match_to_two_bummerl_ends_and_next_starts_a_new_match():
+    s, _ = fresh(seed=14)
+    s.set_rules(Rules.preset("soft").with_options(match_bummerls=2), {})
+    play_out(s, hands=1)
+    s.next_hand()
+    for _ in range(60):
+        play_out(s, hands=1)
+        if s.match.over:
+            break
+        s.next_hand()
+    assert s.match.over
+    assert 'data-action="next-hand"' in render.actions_html(s, False)
+    assert render.t(s, "new_match") in render.actions_html(s, False)
+    old_seed = s.match.seed
+    s.next_hand()
+    assert s.match.bummerls == [0, 0] and s.match.seed != old_seed
+    assert s.match.rules.match_bummerls == 2
