@@ -86,6 +86,7 @@ class App:
         _by_id("talon").innerHTML = render.talon_html(s)
         _by_id("trick").innerHTML = render.trick_html(s)
         _by_id("board").innerHTML = render.board_html(s)
+        _by_id("mypile").innerHTML = render.my_pile_html(s)
         _by_id("status").textContent = render.status_text(s, self.recent, busy)
         _by_id("help").textContent = render.t(s, "help")
         howto = _by_id("howto")

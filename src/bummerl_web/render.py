@@ -197,16 +197,20 @@ def board_html(s) -> str:
             pending = view.pending[seat]
             extra = f' <small>{escape(t(s, "pending", points=pending))}</small>' if pending else ""
             rows.append(f'<p class="score">{escape(t(s, "score", who=t(s, SEATS[seat]), points=view.scores[seat]))}{extra}</p>')
-    rows.append(f'<div class="pile-row">{_pile(s, HUMAN, view)}</div>')
     board = "".join(
         f'<li><span>{escape(t(s, SEATS[seat]))}</span> <b>{match.board[seat]}</b>'
         f'<span class="pips" aria-hidden="true">{"●" * max(match.board[seat], 0)}</span></li>'
         for seat in (HUMAN, BOT))
-    rows.append(f'<h2 class="caption">{escape(t(s, "board"))}</h2><ul class="tafel">{board}</ul>')
-    rows.append(f'<p class="tally">{escape(t(s, "tally", you=match.bummerls[HUMAN], bot=match.bummerls[BOT]))}</p>')
+    rows.append(f'<div class="tafel-row"><h2 class="caption">{escape(t(s, "board"))}</h2>'
+                f'<ul class="tafel">{board}</ul></div>')
     dealer = t(s, "dealer", who=t(s, SEATS[s.hand.dealer]))
-    rows.append(f'<p class="hand-no">{escape(t(s, "hand_no", n=match.hands_dealt))} · {escape(dealer)}</p>')
+    rows.append(f'<p class="tally">{escape(t(s, "tally", you=match.bummerls[HUMAN], bot=match.bummerls[BOT]))}'
+                f' · {escape(t(s, "hand_no", n=match.hands_dealt))} · {escape(dealer)}</p>')
     return "".join(rows)
+
+
+def my_pile_html(s) -> str:
+    return _pile(s, HUMAN, s.hand.view(HUMAN))
 
 
 def status_text(s, recent: list, busy: bool) -> str:

@@ -26,3 +26,13 @@ def test_phone_viewport(open_table):
         return p.scrollWidth <= p.clientWidth + 1 && r.left >= 0 && r.right <= 360; }""")
     assert fits
     page.click('#rules-panel [data-action="rules-cancel"]')
+
+
+def test_phone_hand_is_on_the_first_screen(open_table):
+    table = open_table("seed=32&pace=0", viewport={"width": 360, "height": 640},
+                       has_touch=True, is_mobile=True)
+    for _ in range(3):
+        table.play(table.playable()[0])
+    bottom = table.page.evaluate(
+        "Math.max(...[...document.querySelectorAll('#hand button')].map(b => b.getBoundingClientRect().bottom))")
+    assert bottom <= 640
