@@ -85,8 +85,8 @@ def estimate(H, P, M, T, S, leader, root, hand) -> float:
 
 
 # Tricks searched before the static estimate, by talon cards drawn (0, 2, 4, 6, 8).
-DEPTHS = {0: 1, 2: 1, 4: 1, 6: 99, 8: 99}
-CLOSE_FROM = 6  # closing searched below the root only this late (talon cards drawn)
+DEPTHS = {0: 2, 2: 2, 4: 2, 6: 1, 8: 99}
+CLOSE_FROM = 8  # closing searched below the root only this late (talon cards drawn)
 CLOSE_MARGIN = 0.0  # closing must beat playing on by this much (game points)
 
 
