@@ -53,6 +53,16 @@ class App:
         self.pace = pace if pace is not None and pace >= 0 else (450 if reduced else 900)
         params.delete("pace")
         query = str(params.toString())
+        if query:
+            # A link is read once: drop its parameters from the address bar, so that a
+            # reload resumes the saved game instead of dealing the link's game again.
+            kept = js.URLSearchParams.new()
+            if pace is not None:
+                kept.set("pace", str(pace))
+            if params.has("embed"):
+                kept.set("embed", params.get("embed"))
+            rest = str(kept.toString())
+            js.history.replaceState(None, "", js.location.pathname + ("?" + rest if rest else "") + js.location.hash)
         lang = i18n.pick_language(list(js.navigator.languages or [js.navigator.language]))
         link = None
         if query:  # only then: bummerl.share needs urllib.parse (~0.1 s to import here)

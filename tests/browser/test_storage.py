@@ -74,3 +74,14 @@ def test_two_tabs_follow_each_other(open_table):
         assert first.state()["history"] == second.state()["history"]
     stored = json.loads(first.storage()["bummerl"])
     assert stored["match"]["hand"]["actions"] == first.state()["history"]
+
+
+def test_reload_after_a_link_resumes_the_saved_game(open_table):
+    table = open_table("seed=27&pace=0")
+    assert "seed" not in table.page.url  # read once, then dropped from the address
+    table.new_match()
+    seed = table.state()["seed"]
+    table.play(table.playable()[0])
+    history = table.state()["history"]
+    table.reload()
+    assert table.state()["seed"] == seed and table.state()["history"] == history
