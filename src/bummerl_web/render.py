@@ -66,7 +66,7 @@ def message(s, key: str, params: dict) -> str:
         key += "_de"
     if key == "play":
         seat = words["who"]
-        words["who"] = i18n.text(lang, seat)
+        words["who"] = i18n.text(lang, f"subject_{seat}")
         words["verb"] = i18n.text(lang, f"verb_play_{seat}")
     return i18n.text(lang, key, **words)
 
