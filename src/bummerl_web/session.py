@@ -72,9 +72,13 @@ def narrate(before, action: str, after, seat: int) -> list:
             events.append([f"close_{who}", {}])
         elif kind == "marriage":
             events.append([f"marry_{who}", {"points": event["points"], "suit": event["suit"]}])
+            if event.get("pending"):
+                events.append(["marriage_pending", {}])
+        elif kind == "talon_exhausted":
+            events.append(["talon_exhausted", {}])
         elif kind == "claim":
             events.append([f"claim_{who}", {}])
-        # "draw", "talon_exhausted": shown by the table itself; "hand_over": see scoring.
+        # "draw": shown by the table itself; "hand_over": see scoring.
     return events
 
 
