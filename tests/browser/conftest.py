@@ -275,6 +275,14 @@ class Table:
         self.page.wait_for_selector("#rules-panel:not([open])", state="attached")
         return self.wait_ready()
 
+    def axe_problems(self, context=None) -> list:
+        """Serious or critical axe-core violations on the page (or inside `context`)."""
+        from axe_playwright_python.sync_playwright import Axe
+
+        results = Axe().run(self.page, context=context)
+        return [(v["id"], v["help"], [n["target"] for n in v["nodes"]][:3])
+                for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]
+
     def play_hand(self, policy=None, limit: int = 40) -> dict:
         """Play until the hand is over; `policy(table)` returns an action or a card."""
         for _ in range(limit):
