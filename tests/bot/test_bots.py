@@ -270,3 +270,23 @@ def test_arena_is_deterministic_for_a_seed():
     second = run("hard", "easy", 2, 5, SHARP, time_limit=10)
     keys = ("a_bummerl_win", "a_hand_win", "a_net_points_per_hand", "hands")
     assert [first[k] for k in keys] == [second[k] for k in keys]
+
+
+# --- hard in known positions ----------------------------------------------------------------
+
+def test_hard_solves_a_known_endgame_from_its_view():
+    h = endgame("AH TS", "TH AS", "H", points=(50, 50), tricks=(4, 4))
+    assert choose(h.view(0), "hard", random.Random(1)) == "play AH"
+    # and as the follower: seat 1 must head AH with TH either way; after TS it must take
+    h = endgame("AH TS", "TH AS KS", "H", points=(50, 40), tricks=(4, 4))
+    h.step(parse_card("TS"))
+    assert choose(h.view(1), "hard", random.Random(1)) == "play AS"
+
+
+@pytest.mark.parametrize("rules", [SOFT, SHARP], ids=["soft", "sharp"])
+def test_hard_closes_with_every_trump_but_the_face_up_jack(rules):
+    # Pagat's example: forehand holds A T K Q of trumps (the J is the trump card) and an
+    # ace. Closing before the first trick wins 3 game points for sure.
+    h = Hand(rules, 1, [mask("AH TH KH QH AS"), mask("AD TD KD QD JD")], parse_card("JH"),
+             [parse_card(c) for c in "AC TC KC QC JC TS KS QS JS".split()])
+    assert choose(h.view(0), "hard", random.Random(1)) == "close"
