@@ -81,7 +81,6 @@ class App:
         self.busy = False
         self.recent: list = []
         self.generation = 0  # bumped to cancel a running bot sequence
-        self.draft = None  # (rules, display) while the rules panel is open
         self._proxies = []
         self.ticks = 0  # renders so far (body[data-tick]): lets tests wait for a change
 

@@ -103,7 +103,9 @@ def actions_html(s, busy: bool) -> str:
         label = t(s, "new_match") if s.match.over else t(s, "next_hand")
         buttons.append(f'<button type="button" class="act primary" data-action="next-hand">{label}</button>')
     elif not busy:
-        for action in view.legal:
+        order = {"exchange": 0, "marry": 1, "close": 2, "claim": 3}  # the order of a lead
+        for action in sorted((a for a in view.legal if not a.startswith("play")),
+                             key=lambda a: (order.get(a.split()[0], 9), a)):
             word, _, arg = action.partition(" ")
             if word == "exchange":
                 key = "exchange_de" if deck == "de" else "exchange"
