@@ -89,6 +89,7 @@ class App:
         s, busy = self.session, self.busy
         focus_key = self._focus_key()
         document.documentElement.lang = s.settings["lang"]
+        document.documentElement.setAttribute("data-colours", "4" if s.settings["four_colours"] else "2")
         _by_id("hand").innerHTML = render.hand_html(s, busy)
         _by_id("actions").innerHTML = render.actions_html(s, busy)
         _by_id("opponent").innerHTML = render.opponent_html(s)
@@ -182,8 +183,11 @@ class App:
             return
         preset = target.getAttribute("data-preset")
         if preset:
-            level = _by_id("rules-panel").querySelector('[name="bot"]')
-            display = dict(TABLE_PRESETS[preset], bot=level.value if level else None)
+            panel = _by_id("rules-panel")
+            level = panel.querySelector('[name="bot"]')
+            colours = panel.querySelector('[name="four_colours"]')
+            display = dict(TABLE_PRESETS[preset], bot=level.value if level else None,
+                           four_colours=bool(colours.checked) if colours else None)
             self.open_rules(Rules.preset(preset), display)
             return
         action = target.getAttribute("data-action")
@@ -205,7 +209,8 @@ class App:
             self.render()
         elif action == "rules":
             s = self.session
-            self.open_rules(s.match.rules, {k: s.settings[k] for k in (*DISPLAY_OPTIONS, "bot")})
+            self.open_rules(s.match.rules,
+                            {k: s.settings[k] for k in (*DISPLAY_OPTIONS, "bot", "four_colours")})
         elif action == "rules-apply":
             self.apply_rules()
         elif action == "rules-cancel":
@@ -345,6 +350,7 @@ class App:
         for name in DISPLAY_OPTIONS:
             display[name] = bool(panel.querySelector(f'[name="{name}"]').checked)
         display["bot"] = panel.querySelector('[name="bot"]').value
+        display["four_colours"] = bool(panel.querySelector('[name="four_colours"]').checked)
         try:
             rules = Rules.preset("soft").with_options(**options)
         except RulesError as error:

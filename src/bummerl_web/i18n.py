@@ -14,7 +14,7 @@ RANK_NAMES = {
     ("en", "fr"): {"A": "Ace", "T": "Ten", "K": "King", "Q": "Queen", "J": "Jack"},
     ("en", "de"): {"A": "Ace", "T": "Ten", "K": "King", "Q": "Ober", "J": "Unter"},
     ("de", "fr"): {"A": "Ass", "T": "Zehner", "K": "König", "Q": "Dame", "J": "Bube"},
-    ("de", "de"): {"A": "Sau", "T": "Zehner", "K": "König", "Q": "Ober", "J": "Unter"},
+    ("de", "de"): {"A": "Daus", "T": "Zehner", "K": "König", "Q": "Ober", "J": "Unter"},
 }
 RANK_LETTERS = {
     "fr": {"A": "A", "T": "10", "K": "K", "Q": "Q", "J": "J"},
@@ -302,6 +302,7 @@ OPTION_LABELS = {
         "first_tricks_face_up": "First tricks face up",
         "points_counter": "Points counter",
         "hints": "Hint button",
+        "four_colours": "Four-colour French cards (diamonds blue, clubs green)",
         "bot": "Opponent",
         "bot=easy": "easy",
         "bot=medium": "medium",
@@ -329,6 +330,7 @@ OPTION_LABELS = {
         "first_tricks_face_up": "Erste Stiche offen",
         "points_counter": "Punktezähler",
         "hints": "Tipp-Knopf",
+        "four_colours": "Vierfarbige französische Karten (Karo blau, Kreuz grün)",
         "bot": "Gegner",
         "bot=easy": "leicht",
         "bot=medium": "mittel",

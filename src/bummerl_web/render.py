@@ -293,6 +293,9 @@ def rules_panel_html(s, rules: Rules, display: dict) -> str:
         for v in BOT_LEVELS)
     shown.append(f'<label class="opt">{escape(i18n.option_label(lang, "bot"))} '
                  f'<select name="bot">{levels}</select></label>')
+    colours = " checked" if display.get("four_colours", s.settings.get("four_colours")) else ""
+    shown.append(f'<label class="opt check"><input type="checkbox" name="four_colours"{colours}>'
+                 f'<span>{escape(i18n.option_label(lang, "four_colours"))}</span></label>')
     current = rules.preset_name
     presets = "".join(
         f'<button type="button" class="act" data-preset="{p}" aria-pressed="{"true" if current == p else "false"}">'

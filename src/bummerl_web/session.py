@@ -23,7 +23,8 @@ BOT_LEVELS = ("easy", "medium", "hard")
 
 
 def default_settings(lang: str = "en") -> dict:
-    return {"lang": lang, "deck": "fr", "bot": "medium", **TABLE_PRESETS["soft"]}
+    return {"lang": lang, "deck": "fr", "bot": "medium", "four_colours": False,
+            **TABLE_PRESETS["soft"]}
 
 
 def clean_settings(raw, lang: str) -> dict:
@@ -36,6 +37,8 @@ def clean_settings(raw, lang: str) -> dict:
             settings["deck"] = raw["deck"]
         if raw.get("bot") in BOT_LEVELS:
             settings["bot"] = raw["bot"]
+        if isinstance(raw.get("four_colours"), bool):
+            settings["four_colours"] = raw["four_colours"]
         for name in DISPLAY_OPTIONS:
             if isinstance(raw.get(name), bool):
                 settings[name] = raw[name]
@@ -184,6 +187,8 @@ class Session:
                 self.settings[name] = display[name]
         if display.get("bot") in BOT_LEVELS:
             self.settings["bot"] = display["bot"]
+        if isinstance(display.get("four_colours"), bool):
+            self.settings["four_colours"] = display["four_colours"]
         self.save()
 
     def set_setting(self, name: str, value) -> None:

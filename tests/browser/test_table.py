@@ -133,3 +133,10 @@ def test_accessibility_scan_german_deck_and_rules_panel(table):
         table.page.click('#rules-panel [data-action="rules-cancel"]')
         table.switch_deck()
         table.switch_language()
+
+
+def test_four_colour_option(table):
+    table.apply_rules(four_colours=True)
+    assert table.page.get_attribute("html", "data-colours") == "4"
+    table.apply_rules(four_colours=False)
+    assert table.page.get_attribute("html", "data-colours") == "2"
