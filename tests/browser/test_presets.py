@@ -46,9 +46,11 @@ def test_full_hands_with_every_action(open_table, preset):
     assert all(1 <= b <= 7 for b in board)
 
 
-def test_a_whole_bummerl(open_table):
+@pytest.mark.parametrize("lang, deck", [("en", "fr"), ("de", "de")])
+def test_a_whole_bummerl(open_table, lang, deck):
     """Hands until someone's board reaches 0: the Bummerl is given and the board resets."""
-    table = open_table("seed=43&pace=0")
+    table = open_table(f"seed=43&lang={lang}&deck={deck}&pace=0")
+    assert table.body("lang") == lang and table.body("deck") == deck
     for _ in range(14):
         state = table.play_hand()
         if sum(state["bummerls"]) == 1:
