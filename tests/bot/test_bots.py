@@ -9,12 +9,10 @@ import pytest
 
 from bummerl import SHARP, SOFT, deal
 from bummerl.arena import main as arena_main, run
-from bummerl.bots import BOTS, choose
+from bummerl.bots import choose
 from bummerl.bots.solver import action_values, outcome_value, search
 from bummerl.bots.world import WorldBuilder, popcount
-from bummerl.cards import (
-    ALL_CARDS, BIT, CLAIM, CLOSE, SUIT_MASK, action_str, cards_of, parse_action, parse_card,
-)
+from bummerl.cards import ALL_CARDS, BIT, CLAIM, CLOSE, cards_of, parse_card
 from bummerl.hand import Hand
 
 LEVELS = ("easy", "medium", "hard")

@@ -4,22 +4,23 @@
   cards): the exact solver picks the move.
 - Otherwise worlds consistent with the view are sampled (``world``) and every legal
   action is scored in each by alpha-beta on game points (``solver``): to the end of the
-  hand from late in phase 1 or after closing, else a few tricks deep and then a static
-  estimate (``estimate``). Worlds are searched until a node budget is spent, so the
-  choice depends only on the view and the rng; ``time_limit`` is a safety cap on top.
+  hand from the last phase-1 lead or after closing, else ``DEPTHS`` tricks deep and then
+  a static estimate fitted to played hands (``estimate``). Worlds are searched until a
+  node budget is spent, so the choice depends only on the view and the rng;
+  ``time_limit`` is a safety cap on top (past it the worlds searched so far decide).
 - Plain sampling lets each world's search see the opponent's cards ("strategy fusion").
   Closing, the decision that matters most, is therefore scored without fusion: after
   closing, one first lead has to serve every world, and the close is worth that lead's
-  average (not the average of each world's best lead).
+  average (not the average of each world's best lead). Below the root closing is
+  searched only on the last phase-1 lead (``CLOSE_FROM``): an omniscient opponent that
+  may close anywhere makes every early position look lost.
 - A claim is made exactly when the seat's score is 66 or more; the trump jack is always
   exchanged (never worse with the same cards out); ties go to Medium's choice.
 """
 
 import time
 
-from ..cards import (
-    CLAIM, CLOSE, EXCHANGE, MARRY, PAIR, POINTS, SUIT_MASK, SUITS, cards_of, parse_action,
-)
+from ..cards import CLAIM, CLOSE, EXCHANGE, PAIR, SUIT_MASK, parse_action
 from .heuristics import medium
 from .solver import Budget, OutOfTime, action_values, outcome_value, search
 from .world import WorldBuilder

@@ -8,8 +8,8 @@ closes when its count says 66 is safe.
 """
 
 from ..cards import (
-    ACE, BIT, CLAIM, CLOSE, EXCHANGE, HIGHER, KING, MARRY, PAIR, POINTS, QUEEN, SUIT_MASK,
-    SUIT_OF, SUITS, TEN, cards_of, parse_action,
+    BIT, CLAIM, CLOSE, EXCHANGE, HIGHER, KING, MARRY, PAIR, POINTS, QUEEN, SUIT_MASK,
+    SUIT_OF, SUITS, cards_of, parse_action,
 )
 from .world import popcount
 

@@ -18,8 +18,7 @@ opponent gain tricks and points).
 from time import perf_counter
 
 from ..cards import (
-    BIT, CLAIM, CLOSE, EXCHANGE, FOLLOWER_WINS, HIGHER, JACK, KING, MARRY, PAIR, POINTS,
-    QUEEN, SUIT_MASK, SUIT_OF, cards_of,
+    BIT, FOLLOWER_WINS, HIGHER, JACK, KING, PAIR, POINTS, QUEEN, SUIT_MASK, cards_of,
 )
 
 INF = 9

@@ -11,9 +11,7 @@ follows nor trumps holds no trump, and one who follows low could not head the tr
 The view's ``opponent_lacks_mask`` holds that evidence; the last trick is read as well.
 """
 
-from ..cards import (
-    ALL_CARDS, BIT, CARD_INDEX, HIGHER, PAIR, SUIT_MASK, SUIT_OF, SUITS, cards_of,
-)
+from ..cards import BIT, CARD_INDEX, HIGHER, PAIR, SUIT_MASK, SUIT_OF, SUITS, cards_of
 from ..hand import Hand
 
 
