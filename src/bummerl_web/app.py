@@ -88,6 +88,8 @@ class App:
     def render(self) -> None:
         s, busy = self.session, self.busy
         focus_key = self._focus_key()
+        # <details> the player opened (results, trick piles) stay open across renders
+        opened = [d.getAttribute("data-key") for d in document.querySelectorAll("details[data-key][open]")]
         document.documentElement.lang = s.settings["lang"]
         document.documentElement.setAttribute("data-colours", "4" if s.settings["four_colours"] else "2")
         _by_id("hand").innerHTML = render.hand_html(s, busy)
@@ -119,6 +121,10 @@ class App:
         body.dataset.deck = s.settings["deck"]
         body.dataset.turn = "over" if s.hand.over else ("you" if s.human_to_move else "bot")
         body.dataset.state = json.dumps(s.summary())
+        for key in opened:
+            again = document.querySelector(f'details[data-key="{key}"]')
+            if again:
+                again.open = True
         self._restore_focus(focus_key)
         self.ticks += 1
         body.dataset.tick = str(self.ticks)

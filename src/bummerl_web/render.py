@@ -142,7 +142,7 @@ def _pile(s, seat: int, view) -> str:
     if show and n:
         cards = "".join(card_div(c, s, "mini") for c in view.won[seat])
         summary = t(s, "see_tricks", n=n) if seat == HUMAN else label
-        return (f'<details class="pile"><summary>{stack}<span>{escape(summary)}</span></summary>'
+        return (f'<details class="pile" data-key="pile-{seat}"><summary>{stack}<span>{escape(summary)}</span></summary>'
                 f'<div class="cards won">{cards}</div></details>')
     return f'<div class="pile">{stack}<span>{escape(label)}</span></div>'
 
@@ -205,6 +205,18 @@ def board_html(s) -> str:
         for seat in (HUMAN, BOT))
     rows.append(f'<div class="tafel-row"><h2 class="caption">{escape(t(s, "board"))}</h2>'
                 f'<ul class="tafel">{board}</ul></div>')
+    if match.results:
+        lang = s.settings["lang"]
+        items = []
+        for n, entry in enumerate(match.results, 1):
+            line = t(s, "result_line", n=n, who=t(s, SEATS[entry["winner"]]),
+                     points=entry["game_points"], reason=i18n.reason(lang, entry["reason"]))
+            if entry.get("bummerl"):
+                line += " · " + t(s, "result_bummerl", who=t(s, SEATS[entry["bummerl"]["loser"]]),
+                                  n=entry["bummerl"]["given"])
+            items.append(f"<li>{escape(line)}</li>")
+        rows.append(f'<details class="results" data-key="results"><summary>{escape(t(s, "results", n=len(match.results)))}'
+                    f'</summary><ul>{"".join(reversed(items))}</ul></details>')
     dealer = t(s, "dealer", who=t(s, SEATS[s.hand.dealer]))
     rows.append(f'<p class="tally">{escape(t(s, "tally", you=match.bummerls[HUMAN], bot=match.bummerls[BOT]))}'
                 f' · {escape(t(s, "hand_no", n=match.hands_dealt))} · {escape(dealer)}</p>')

@@ -140,3 +140,15 @@ def test_four_colour_option(table):
     assert table.page.get_attribute("html", "data-colours") == "4"
     table.apply_rules(four_colours=False)
     assert table.page.get_attribute("html", "data-colours") == "2"
+
+
+def test_results_list_stays_open_across_moves(table):
+    if not table.page.locator("#board details.results").count():
+        table.play_hand()
+        table.next_hand()
+    table.page.click("#board details.results summary")
+    if table.turn == "over":
+        table.next_hand()
+    table.play(table.playable()[0])
+    assert table.page.get_attribute("#board details.results", "open") is not None
+    assert "Hand 1:" in table.page.inner_text("#board details.results")
