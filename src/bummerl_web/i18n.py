@@ -386,8 +386,14 @@ def reason(lang: str, engine_reason: str) -> str:
     return engine_reason
 
 
-def why(lang: str, engine_why: str) -> str:
-    """Translate the engine's reason a card is not playable (prefix match)."""
+def why(lang: str, engine_why: str, deck: str | None = None) -> str:
+    """Translate the engine's reason a card is not playable (prefix match); with a deck,
+    the card codes it lists ("you hold KD QD") become card names."""
+    head, sep, cards = engine_why.partition(": you hold ")
+    if sep and deck:
+        names = ", ".join(card_name(lang, deck, c) for c in cards.split()
+                          if len(c) == 2 and c[0] in "ATKQJ" and c[1] in "HDCS")
+        engine_why = f"{head}: you hold {names}"
     if lang == "de":
         if engine_why.startswith("after declaring the marriage") and engine_why.endswith("the king"):
             engine_why = "after declaring the marriage/king"

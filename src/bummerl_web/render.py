@@ -85,7 +85,7 @@ def hand_html(s, busy: bool) -> str:
             extra, label = "", name
         else:
             reason = view.blocked.get(code) if my_turn else None
-            why = i18n.why(lang, reason) if reason else t(s, "turn_bot" if not s.hand.over else "hand_over")
+            why = i18n.why(lang, reason, deck) if reason else t(s, "turn_bot" if not s.hand.over else "hand_over")
             label = f"{name}, {t(s, 'not_playable', why=why)}"
             extra = f' aria-disabled="true" data-why="{attr(why)}" title="{attr(why)}"'
         out.append(f'<button type="button" class="card" data-card="{code}" data-deck="{deck}" '

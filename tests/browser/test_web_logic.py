@@ -214,6 +214,8 @@ def test_engine_reasons_in_german():
     assert "Ober" in i18n.why("de", "after declaring the marriage in hearts you must lead the king or the queen")
     assert i18n.why("en", "must play a trump: you hold TS") == "must play a trump: you hold TS"
     assert i18n.reason("de", "close failed: the closer lost the last trick") == "Zudrehen misslungen"
+    assert i18n.why("de", "must follow suit: you hold KD QD", "fr") == "Farbe bedienen: du hast Karo-König, Karo-Dame"
+    assert i18n.why("en", "must play a trump: you hold TS", "de") == "must play a trump: you hold Ten of leaves"
 
 
 def test_hint_button_follows_the_table_option():
