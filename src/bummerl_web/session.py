@@ -17,13 +17,13 @@ LOG_SIZE = 8
 # Table options: the engine's display presets plus the page's Hint button (off in Sharp).
 TABLE_PRESETS = {name: {**options, "hints": name == "soft"} for name, options in DISPLAY_PRESETS.items()}
 DISPLAY_OPTIONS = tuple(TABLE_PRESETS["soft"])
-
-
-BOT_LEVELS = ("easy", "medium", "hard")
+BOT_LEVELS = ("easy", "medium", "hard")  # of bummerl.bots
+BOT_LEVEL = "medium"
+BOT_TIME_LIMIT = 1.0  # seconds, for the "hard" level (Pyodide runs ~2x slower than CPython)
 
 
 def default_settings(lang: str = "en") -> dict:
-    return {"lang": lang, "deck": "fr", "bot": "medium", "four_colours": False,
+    return {"lang": lang, "deck": "fr", "bot": BOT_LEVEL, "four_colours": False,
             **TABLE_PRESETS["soft"]}
 
 
@@ -43,10 +43,6 @@ def clean_settings(raw, lang: str) -> dict:
             if isinstance(raw.get(name), bool):
                 settings[name] = raw[name]
     return settings
-
-
-BOT_LEVEL = "medium"
-BOT_TIME_LIMIT = 1.0  # seconds, for the "hard" level (Pyodide runs ~2x slower than CPython)
 
 
 def choose_bot_action(hand, seat: int, rng: random.Random, level: str = BOT_LEVEL) -> str:
