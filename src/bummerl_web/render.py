@@ -142,9 +142,10 @@ def _pile(s, seat: int, view) -> str:
     if show and n:
         cards = "".join(card_div(c, s, "mini") for c in view.won[seat])
         summary = t(s, "see_tricks", n=n) if seat == HUMAN else label
-        return (f'<details class="pile" data-key="pile-{seat}"><summary>{stack}<span>{escape(summary)}</span></summary>'
+        return (f'<details class="pile" data-key="pile-{seat}"><summary>{stack}<b class="n" aria-hidden="true">{n}</b>'
+                f'<span>{escape(summary)}</span></summary>'
                 f'<div class="cards won">{cards}</div></details>')
-    return f'<div class="pile">{stack}<span>{escape(label)}</span></div>'
+    return f'<div class="pile">{stack}<b class="n" aria-hidden="true">{n}</b><span>{escape(label)}</span></div>'
 
 
 def talon_html(s) -> str:
