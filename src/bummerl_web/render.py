@@ -136,7 +136,7 @@ def opponent_html(s) -> str:
 def _pile(s, seat: int, view) -> str:
     n = view.tricks[seat]
     who = t(s, SEATS[seat])
-    label = t(s, "tricks_count", who=who, n=n)
+    label = t(s, "tricks_count_one" if n == 1 else "tricks_count", who=who, n=n)
     stack = back("pile") if n else ""
     show = (s.settings.get("see_own_tricks") and seat == HUMAN) or s.settings.get("first_tricks_face_up")
     if show and n:
