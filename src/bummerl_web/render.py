@@ -53,7 +53,15 @@ def t(s, key, **params) -> str:
 
 
 def message(s, key: str, params: dict) -> str:
-    """One narrated event in the current language and deck."""
+    """One narrated event in the current language and deck ("" if it cannot be worded:
+    a saved log is data from outside and must never break the page)."""
+    try:
+        return _message(s, key, params)
+    except (KeyError, IndexError, ValueError, TypeError, AttributeError):
+        return ""
+
+
+def _message(s, key: str, params: dict) -> str:
     lang, deck = s.settings["lang"], s.settings["deck"]
     words = dict(params)
     if "card" in words and words["card"]:
@@ -229,11 +237,11 @@ def my_pile_html(s) -> str:
 
 
 def status_text(s, recent: list, busy: bool) -> str:
-    parts = [message(s, key, params) for key, params in recent]
+    parts = [m for m in (message(s, key, params) for key, params in recent) if m]
     view = s.hand.view(HUMAN)
     if s.hand.over:
         if not recent:
-            parts += [message(s, k, p) for k, p in s.log[-2:]]
+            parts += [m for m in (message(s, k, p) for k, p in s.log[-2:]) if m]
         parts.append(t(s, "match_over") if s.match.over else t(s, "hand_over"))
     elif busy or s.bot_to_move:
         parts.append(t(s, "turn_bot"))

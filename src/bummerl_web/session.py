@@ -123,7 +123,8 @@ class Session:
             return False
         self.match = match
         self.settings = clean_settings(doc.get("settings"), lang)
-        self.log = [e for e in log if isinstance(e, list) and len(e) == 2][-LOG_SIZE:]
+        self.log = [e for e in log if isinstance(e, list) and len(e) == 2
+                    and isinstance(e[0], str) and isinstance(e[1], dict)][-LOG_SIZE:]
         self.rev = doc.get("rev", 0) if isinstance(doc.get("rev"), int) else 0
         self._score_if_over()
         return True

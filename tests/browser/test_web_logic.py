@@ -246,3 +246,15 @@ def test_match_to_two_bummerl_ends_and_next_starts_a_new_match():
     s.next_hand()
     assert s.match.bummerls == [0, 0] and s.match.seed != old_seed
     assert s.match.rules.match_bummerls == 2
+
+
+def test_odd_saved_log_and_settings_never_break_rendering():
+    s, backend = fresh(seed=15)
+    play_out(s, hands=1)
+    doc = json.loads(backend.items[KEY])
+    doc["log"] = [["play", {"who": "nobody"}], ["no_such_key", {}], "junk", ["win_you", {"n": 1}]]
+    doc["settings"] = {"lang": 5, "deck": "xx", "bot": None, "points_counter": "yes"}
+    again = Session(Storage(MemoryBackend({KEY: json.dumps(doc)})), seed=15)
+    assert again.settings["lang"] == "en" and again.settings["deck"] == "fr"
+    assert render.status_text(again, [], False)
+    assert render.board_html(again)
