@@ -381,5 +381,7 @@ async def start() -> None:
     table.setAttribute("aria-busy", "false")
     document.body.classList.add("live")
     app.render()
+    if app.session.first_visit:
+        _by_id("howto").open = True  # a newcomer sees the rules in brief
     if app.session.bot_to_move:
         await app.run_bot()

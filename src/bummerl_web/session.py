@@ -95,6 +95,7 @@ class Session:
         self.match: Match | None = None
         self.rev = 0
         doc, problem = storage.load()
+        self.first_visit = doc is None and problem is None and storage.available
         if problem:
             self.notices.append(f"set_aside_{problem}")
         if doc is not None and not self._adopt(doc, lang):

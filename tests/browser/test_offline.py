@@ -14,3 +14,6 @@ def test_first_visit_without_query(open_table):
     assert table.turn == "you"  # you lead the first hand
     assert table.page.is_hidden("#notice")
     assert len(table.playable()) == 5
+    assert table.page.get_attribute("#howto", "open") is not None  # first visit: rules in brief
+    table.reload()
+    assert table.page.get_attribute("#howto", "open") is None
