@@ -152,3 +152,22 @@ def test_results_list_stays_open_across_moves(table):
     table.play(table.playable()[0])
     assert table.page.get_attribute("#board details.results", "open") is not None
     assert "Hand 1:" in table.page.inner_text("#board details.results")
+
+
+def test_last_trick_stays_until_the_next_card(table):
+    """On lead you still see the last trick (both cards); when following, the card led."""
+    if table.turn == "over":
+        table.next_hand()
+    seen = set()
+    while table.turn == "you":
+        played = table.page.locator("#trick .played").count()
+        last = table.page.locator("#trick .caption").count()
+        tricks = sum(table.state()["tricks"])
+        if last:
+            assert played == 2 and tricks >= 1
+            seen.add("last")
+        elif tricks:
+            assert played == 1  # following: the bot's lead (the last trick gave way to it)
+            seen.add("lead")
+        table.play(table.playable()[0])
+    assert "last" in seen

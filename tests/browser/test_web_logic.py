@@ -258,3 +258,15 @@ def test_odd_saved_log_and_settings_never_break_rendering():
     assert again.settings["lang"] == "en" and again.settings["deck"] == "fr"
     assert render.status_text(again, [], False)
     assert render.board_html(again)
+
+
+def test_trump_card_lies_crosswise_and_turns_down_when_closed():
+    s, _ = fresh(seed=16)
+    if s.bot_to_move:
+        s.bot_step()
+    trump = s.hand.view(HUMAN).trump_card
+    assert f'class="card crosswise trump" data-card="{trump}"' in render.talon_html(s)
+    if "close" in s.hand.view(HUMAN).legal:
+        s.act("close")
+        html = render.talon_html(s)
+        assert 'card back crosswise trump' in html and f'data-card="{trump}"' not in html
