@@ -142,18 +142,23 @@ def opponent_html(s) -> str:
 
 
 def _pile(s, seat: int, view) -> str:
+    """A trick pile: face down with its count; your own cards on request (see own
+    tricks); each side's first trick face up (first tricks face up)."""
     n = view.tricks[seat]
     who = t(s, SEATS[seat])
     label = t(s, "tricks_count_one" if n == 1 else "tricks_count", who=who, n=n)
     stack = back("pile") if n else ""
-    show = (s.settings.get("see_own_tricks") and seat == HUMAN) or s.settings.get("first_tricks_face_up")
-    if show and n:
+    first = ""
+    if s.settings.get("first_tricks_face_up") and n:
+        cards = "".join(card_div(c, s, "mini") for c in s.first_trick(seat))
+        first = f'<span class="first-trick" title="{attr(t(s, "first_trick"))}">{cards}</span>'
+    count = f'<b class="n" aria-hidden="true">{n}</b>'
+    if s.settings.get("see_own_tricks") and seat == HUMAN and n:
         cards = "".join(card_div(c, s, "mini") for c in view.won[seat])
-        summary = t(s, "see_tricks", n=n) if seat == HUMAN else label
-        return (f'<details class="pile" data-key="pile-{seat}"><summary>{stack}<b class="n" aria-hidden="true">{n}</b>'
-                f'<span>{escape(summary)}</span></summary>'
-                f'<div class="cards won">{cards}</div></details>')
-    return f'<div class="pile">{stack}<b class="n" aria-hidden="true">{n}</b><span>{escape(label)}</span></div>'
+        return (f'<details class="pile" data-key="pile-{seat}"><summary>{stack}{count}'
+                f'<span>{escape(t(s, "see_tricks", n=n))}</span></summary>'
+                f'<div class="cards won">{cards}</div></details>{first}')
+    return f'<div class="pile">{stack}{count}<span>{escape(label)}</span>{first}</div>'
 
 
 def talon_html(s) -> str:
@@ -203,7 +208,7 @@ def board_html(s) -> str:
     view = s.hand.view(HUMAN)
     match = s.match
     rows = []
-    if s.settings.get("points_counter"):
+    if s.settings.get("points_counter") and s.hand.rules.auto_claim:  # off with manual claims
         for seat in (HUMAN, BOT):
             pending = view.pending[seat]
             extra = f' <small>{escape(t(s, "pending", points=pending))}</small>' if pending else ""

@@ -247,6 +247,31 @@ class Session:
             events.append([f"bummerl_{SEATS[winner]}", {"n": given["given"]}])
         return events
 
+    def tricks(self) -> list:
+        """The tricks of the hand so far, in order: (winner seat, [lead, follow]).
+
+        Replayed from the hand's record with the engine's own account of each action
+        (bummerl.events), cached per hand and length of its history."""
+        key = (self.match.hands_dealt, len(self.hand.history))
+        if getattr(self, "_tricks_key", None) != key:
+            from bummerl import from_record
+            from bummerl.events import describe
+
+            record = self.hand.to_record()
+            hand = from_record({**record, "actions": []})
+            found = []
+            for action in record["actions"]:
+                after = hand.apply(action)
+                found += [(e["winner"], e["cards"]) for e in describe(hand, action, after)
+                          if e["event"] == "trick"]
+                hand = after
+            self._tricks_key, self._tricks = key, found
+        return self._tricks
+
+    def first_trick(self, seat: int) -> list:
+        """The cards of the first trick `seat` won ([] if none yet)."""
+        return next((cards for winner, cards in self.tricks() if winner == seat), [])
+
     def summary(self) -> dict:
         """A small JSON summary for tests and tools (body[data-state])."""
         hand, match = self.hand, self.match

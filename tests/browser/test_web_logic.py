@@ -270,3 +270,20 @@ def test_trump_card_lies_crosswise_and_turns_down_when_closed():
         s.act("close")
         html = render.talon_html(s)
         assert 'card back crosswise trump' in html and f'data-card="{trump}"' not in html
+
+
+def test_first_tricks_and_points_counter_options():
+    s, _ = fresh(seed=17)
+    s.set_rules(s.match.rules, {"first_tricks_face_up": True})
+    while not any(s.hand.view(HUMAN).tricks):
+        s.bot_step() if s.bot_to_move else s.act(s.hand.view(HUMAN).legal[0])
+    winner = 0 if s.hand.view(HUMAN).tricks[0] else 1
+    first = s.first_trick(winner)
+    assert len(first) == 2 and set(first) <= set(s.hand.view(HUMAN).won[winner])
+    html = render.my_pile_html(s) + render.opponent_html(s)
+    assert all(f'data-card="{c}"' in html for c in first)
+    assert "Punkte" in render.board_html(s) or "points" in render.board_html(s)
+    s.set_rules(Rules.preset("sharp"), {"points_counter": True})  # manual claims: no counter (001)
+    play_out(s, hands=1)
+    s.next_hand()
+    assert "points" not in render.board_html(s)
