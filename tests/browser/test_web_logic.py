@@ -287,3 +287,42 @@ def test_first_tricks_and_points_counter_options():
     play_out(s, hands=1)
     s.next_hand()
     assert "points" not in render.board_html(s)
+
+
+@pytest.mark.parametrize("preset", ["soft", "sharp"])
+def test_random_play_renders_every_state(preset):
+    """Random legal actions under random rule options; every region renders in both
+    languages and decks at every step, and what is offered is what the engine allows."""
+    import random
+
+    rng = random.Random(preset)
+    s, backend = fresh(seed=18)
+    for hand_no in range(6):
+        options = {name: rng.choice(values) for name, values in Rules.OPTIONS.items()}
+        options["match_bummerls"] = 0
+        display = {name: rng.random() < 0.5 for name in session.DISPLAY_OPTIONS}
+        s.set_rules(Rules.preset(preset).with_options(**options), display)
+        if s.hand.over:
+            s.next_hand()
+        while not s.hand.over:
+            if s.bot_to_move:
+                s.bot_step()
+                continue
+            legal = s.hand.view(HUMAN).legal
+            for lang in i18n.LANGS:
+                for deck in i18n.DECKS:
+                    s.settings.update(lang=lang, deck=deck)
+                    for html in (render.hand_html(s, False), render.actions_html(s, False),
+                                 render.opponent_html(s), render.talon_html(s), render.trick_html(s),
+                                 render.board_html(s), render.my_pile_html(s),
+                                 render.status_text(s, s.log[-3:], False)):
+                        assert "{" not in html.replace("{}", "")
+            offered = render.actions_html(s, False)
+            for action in legal:
+                word, _, arg = action.partition(" ")
+                if word == "play":
+                    assert f'data-card="{arg}"' in render.hand_html(s, False)
+                else:
+                    assert f'data-action="{word}"' in offered
+            s.act(rng.choice(legal))
+    assert Session(Storage(backend), seed=18).summary() == s.summary()
