@@ -17,3 +17,10 @@ def test_first_visit_without_query(open_table):
     assert table.page.get_attribute("#howto", "open") is not None  # first visit: rules in brief
     table.reload()
     assert table.page.get_attribute("#howto", "open") is None
+
+
+def test_language_defaults_to_the_browser(open_table):
+    table = open_table(query="", locale="de-AT")
+    assert table.body("lang") == "de"
+    assert table.page.get_attribute("html", "lang") == "de"
+    assert "Regeln" in table.page.inner_text("header")
