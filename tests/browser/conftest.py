@@ -40,8 +40,9 @@ _open_tables: list["Table"] = []
 
 
 def pytest_collection_modifyitems(items):
+    """Mark the tests that start a browser (`-m "not browser"` skips them)."""
     for item in items:
-        if "tests/browser/test_" in item.nodeid and "test_web_" not in item.nodeid:
+        if {"open_table", "browser", "page", "context"} & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.browser)
 
 
