@@ -242,7 +242,7 @@ class App:
 
     def on_hint(self, event) -> None:
         why = event.target.getAttribute("data-why") if event.target.getAttribute else None
-        if why:
+        if why and not self.busy and self.session.human_to_move:
             _by_id("status").textContent = render.status_text(self.session, [], self.busy) + " — " + why
 
     def on_storage(self, event) -> None:
