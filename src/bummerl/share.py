@@ -13,8 +13,9 @@ letter per card: a..t), the actions (one character each):
 >>> decode_record(text) == rec
 True
 
-Links carry ``seed``, ``rules`` (a preset, then ``option=value`` pairs), ``lang``,
-``deck``, ``embed`` and ``record``; anything unknown or malformed is dropped with a
+Links carry ``seed``, ``hand`` (deal number ``n`` of the match dealt from ``seed``, 1
+first), ``rules`` (a preset, then ``option=value`` pairs), ``lang``, ``deck``, ``embed``
+and ``record``; anything unknown or malformed is dropped with a
 notice:
 
 >>> link = parse_link("seed=42&rules=sharp,claim=auto&lang=de&deck=xx&zoom=2")
@@ -156,6 +157,7 @@ def rules_to_param(rules: Rules) -> str:
 @dataclass
 class Link:
     seed: int | None = None
+    hand: int | None = None  # deal n (1 = the first) of the match seeded by ``seed``
     rules: Rules | None = None
     lang: str | None = None
     deck: str | None = None
@@ -173,6 +175,11 @@ def parse_link(query: str) -> Link:
                 link.seed = int(value)
             else:
                 link.notices.append(f"seed: {value!r} is not a whole number; ignored")
+        elif key == "hand":
+            if value.isdigit() and 1 <= int(value) <= 10**6:
+                link.hand = int(value)
+            else:
+                link.notices.append(f"hand: {value!r} is not a deal number (1, 2, ...); ignored")
         elif key == "rules":
             try:
                 link.rules = rules_from_param(value)
@@ -197,11 +204,18 @@ def parse_link(query: str) -> Link:
     return link
 
 
-def make_link(seed=None, rules=None, lang=None, deck=None, embed=False, record=None) -> str:
-    """The query string (without ``?``) for these settings."""
+def make_link(seed=None, rules=None, lang=None, deck=None, embed=False, record=None,
+              hand=None) -> str:
+    """The query string (without ``?``) for these settings.
+
+    >>> make_link(seed=7, hand=3, lang="en")
+    'seed=7&hand=3&lang=en'
+    """
     parts = []
     if seed is not None:
         parts.append(f"seed={seed}")
+    if hand is not None:
+        parts.append(f"hand={hand}")
     if rules is not None:
         parts.append("rules=" + quote(rules_to_param(rules), safe=",="))
     if lang:

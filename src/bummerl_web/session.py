@@ -82,6 +82,8 @@ def narrate(before, action: str, after, seat: int) -> list:
 
 
 class Session:
+    listeners: tuple = ()  # callables (before, action, after, seat), after each action
+
     def __init__(self, storage: store.Storage, *, lang: str = "en", seed: int | None = None,
                  rules: Rules | None = None, overrides: dict | None = None,
                  link_notices: list | None = None):
@@ -231,6 +233,8 @@ class Session:
         events += self._score_if_over()
         self.log = (self.log + events)[-LOG_SIZE:]
         self.save()
+        for listener in self.listeners:  # e.g. the embedded table's messages (embed.py)
+            listener(before, action, after, seat)
         return events
 
     def _score_if_over(self) -> list:

@@ -47,3 +47,11 @@ def test_malformed_link_parameters_are_ignored_with_notices():
     link = parse_link("seed=-4&rules=soft,claim=sometimes&lang=fr&record=zzz")
     assert link.seed is None and link.rules is None and link.lang is None and link.record is None
     assert [n.split(":")[0] for n in link.notices] == ["seed", "rules", "lang", "record"]
+
+
+def test_hand_number_round_trips_and_bad_numbers_are_noticed():
+    link = parse_link(make_link(seed=9, hand=4))
+    assert (link.seed, link.hand, link.notices) == (9, 4, [])
+    for bad in ("0", "-2", "x"):
+        link = parse_link(f"seed=9&hand={bad}")
+        assert link.hand is None and link.notices[0].startswith("hand:")

@@ -1,0 +1,48 @@
+"""`?embed=1`: the messages an embedded table posts to the page around it.
+
+Every message is a plain JSON object with ``"source": "bummerl"`` and a ``type``:
+
+* ``ready``: the table is up (``seed``, ``hand_no``, ``rules``, ``lang``, ``deck``,
+  ``to_act``, ``hand``: your cards), and again after each new deal;
+* ``action``: someone acted (``who``: "you"/"bot", ``seat``: 0 = you, 1 = bot,
+  ``action`` in record notation, ``events``: the engine's `bummerl.events.describe`);
+* ``hand_over``: the hand's result (``winner``, ``game_points``, ``reason``, ``scores``,
+  ``board``, ``bummerls``, and ``record``: the whole hand as the engine's JSON record).
+
+Pure Python (builds the messages; `share_ui` posts them with
+``window.parent.postMessage(message, "*")``: they hold nothing a host page may not see).
+"""
+from __future__ import annotations
+
+from .session import HUMAN, SEATS
+
+SOURCE = "bummerl"
+
+
+def message(kind: str, **fields) -> dict:
+    return {"source": SOURCE, "type": kind, **fields}
+
+
+def ready_message(session) -> dict:
+    hand, match = session.hand, session.match
+    return message("ready", seed=match.seed, hand_no=match.hands_dealt, rules=hand.rules.to_json(),
+                   lang=session.settings["lang"], deck=session.settings["deck"],
+                   to_act=None if hand.over else SEATS[hand.to_act],
+                   hand=list(hand.view(HUMAN).hand))
+
+
+def action_messages(session, before, action: str, after, seat: int) -> list[dict]:
+    """The messages for one applied action (an `action`, then `hand_over` if it ended
+    the hand); called after the session scored the hand."""
+    from bummerl.events import describe
+
+    events = describe(before, action, after)
+    out = [message("action", who=SEATS[seat], seat=seat, action=action, events=events)]
+    over = next((e for e in events if e["event"] == "hand_over"), None)
+    if over:
+        match = session.match
+        out.append(message("hand_over", winner=SEATS[over["winner"]], game_points=over["game_points"],
+                           reason=over["reason"], scores=list(over["scores"]),
+                           board=list(match.board), bummerls=list(match.bummerls),
+                           record=after.to_record()))
+    return out

@@ -1,0 +1,304 @@
+"""Replays, deal links and record export: the pure-Python half (runs in CPython too).
+
+A `Replay` steps through a recorded hand (the engine's JSON record, see
+`bummerl.record`) one action at a time; every position is the engine's own
+`from_record` of the first n actions, and what happened at each step is the engine's
+`bummerl.events.describe`, so nothing here knows a rule.  `ReplayTable` lets the
+table's renderers (`render`) draw a position; `controls_html` and friends draw what
+only a replay has: both hands face up and the step controls.  `share_ui` (the DOM
+glue) puts these into the page.
+"""
+from __future__ import annotations
+
+import json
+import random
+from html import escape
+
+from bummerl import Match, NotationError, from_record
+
+from . import i18n, render
+from .session import BOT, HUMAN, SEATS, narrate
+
+# The replay's and the share menu's words (kept here, beside the code that uses them).
+TEXTS = {
+    "en": {
+        "share": "Share",
+        "copy_link": "Copy link to this deal",
+        "copy_record": "Copy link to replay this hand",
+        "download": "Download this hand (JSON record)",
+        "open_record": "Replay a record file…",
+        "link_label": "Link",
+        "copied": "Link copied to the clipboard.",
+        "copy_failed": "Copy the link from the field below.",
+        "downloaded": "Record saved as {name}.",
+        "bad_record": "That file is not a Bummerl hand record: {error}",
+        "replay": "Replay",
+        "replay_of": "Replay: step {n} of {total}",
+        "replay_start": "The deal. Step forward to see the first action.",
+        "replay_end": "End of the record.",
+        "first": "To the start",
+        "back": "Back",
+        "forward": "Forward",
+        "last": "To the end",
+        "play_on": "Play on from here",
+        "leave": "Back to my game",
+        "replay_keys": "Arrow keys step back and forward, Home and End jump.",
+        "cards_of": "Cards of {who}",
+        "trick_no": "trick {n}",
+        "points": "{who}: {points} points",
+    },
+    "de": {
+        "share": "Teilen",
+        "copy_link": "Link zu diesem Blatt kopieren",
+        "copy_record": "Link zum Nachspielen kopieren",
+        "download": "Dieses Spiel herunterladen (JSON)",
+        "open_record": "Spielprotokoll nachspielen…",
+        "link_label": "Link",
+        "copied": "Link in die Zwischenablage kopiert.",
+        "copy_failed": "Kopiere den Link aus dem Feld unten.",
+        "downloaded": "Spiel gespeichert als {name}.",
+        "bad_record": "Diese Datei ist kein Bummerl-Spielprotokoll: {error}",
+        "replay": "Nachspielen",
+        "replay_of": "Nachspielen: Schritt {n} von {total}",
+        "replay_start": "Das Blatt. Vorwärts zeigt den ersten Zug.",
+        "replay_end": "Ende des Protokolls.",
+        "first": "Zum Anfang",
+        "back": "Zurück",
+        "forward": "Vorwärts",
+        "last": "Zum Ende",
+        "play_on": "Von hier weiterspielen",
+        "leave": "Zurück zu meinem Spiel",
+        "replay_keys": "Pfeiltasten: Schritt zurück und vor, Pos1 und Ende springen.",
+        "cards_of": "Karten von {who}",
+        "trick_no": "Stich {n}",
+        "points": "{who}: {points} Punkte",
+    },
+}
+
+
+def text(lang: str, key: str, **params) -> str:
+    words = TEXTS.get(lang, TEXTS["en"])
+    return words.get(key, TEXTS["en"][key]).format(**params)
+
+
+# ------------------------------------------------------------------ records
+
+def read_record(raw: str) -> dict:
+    """A record from a file's text; NotationError/IllegalAction (with the engine's
+    message) if it is not one or does not replay."""
+    try:
+        record = json.loads(raw)
+    except ValueError as error:
+        raise NotationError(f"not JSON ({error})") from None
+    if isinstance(record, dict) and isinstance(record.get("match"), dict) and "hand" in record["match"]:
+        record = record["match"]["hand"]  # a saved game (localStorage export) holds one
+    from_record(record)  # validates every action
+    return record
+
+
+def record_json(hand) -> str:
+    return json.dumps(hand.to_record(), indent=1) + "\n"
+
+
+def record_filename(session) -> str:
+    return f"bummerl-{session.match.seed}-{session.match.hands_dealt}.json"
+
+
+def deal_query(session) -> str:
+    """The link (query string) to the hand in play: its match seed, deal number and rules,
+    with the language and deck; `?seed=S&hand=N` deals exactly this hand again."""
+    from bummerl.share import make_link
+
+    match = session.match
+    return make_link(seed=match.seed, hand=match.hands_dealt if match.hands_dealt > 1 else None,
+                     rules=session.hand.rules, lang=session.settings["lang"],
+                     deck=session.settings["deck"])
+
+
+def record_query(record: dict, session) -> str:
+    from bummerl.share import make_link
+
+    return make_link(record=record, lang=session.settings["lang"], deck=session.settings["deck"])
+
+
+def deal_hand(session, n: int) -> None:
+    """Make deal `n` of the session's match seed the hand in play (a `hand=` link), unless
+    it already is (then the saved game resumes)."""
+    match = session.match
+    if match.hands_dealt == n:
+        return
+    fresh = Match.new(match.rules, seed=match.seed, first_dealer=BOT)  # as Session.new_match
+    fresh.hands_dealt = n - 1
+    fresh.deal_next()
+    session.match = fresh
+    session.log = []
+    session.save()
+
+
+def play_on(session, hand) -> None:
+    """Continue `hand` (a replayed position) as a new match against the bot: you take
+    seat 0; the match's later deals come from a fresh seed."""
+    match = Match.new(hand.rules, seed=random.SystemRandom().randrange(2**31), first_dealer=hand.dealer)
+    match.hand = hand
+    match.hands_dealt = 1
+    session.match = match
+    session.log = []
+    session.save()
+
+
+# ------------------------------------------------------------------ replay
+
+class Replay:
+    """A recorded hand and a position in it (0 = as dealt, len = every action done)."""
+
+    def __init__(self, record: dict):
+        self.record = {**record, "actions": list(record.get("actions", []))}
+        self.final = from_record(self.record)  # raises NotationError / IllegalAction
+        self.step = 0
+        self._hands = {}
+
+    @property
+    def length(self) -> int:
+        return len(self.record["actions"])
+
+    def hand_at(self, n: int):
+        if n not in self._hands:
+            self._hands[n] = from_record({**self.record, "actions": self.record["actions"][:n]})
+        return self._hands[n]
+
+    @property
+    def hand(self):
+        return self.hand_at(self.step)
+
+    def go(self, n: int) -> bool:
+        """Move to step n (clamped); True if the position changed."""
+        n = max(0, min(self.length, n))
+        changed = n != self.step
+        self.step = n
+        return changed
+
+    def events(self) -> list:
+        """What the last action did, as the session's message keys (see session.narrate)."""
+        if not self.step:
+            return []
+        before = self.hand_at(self.step - 1)
+        action = self.record["actions"][self.step - 1]
+        return narrate(before, action, self.hand_at(self.step), before.to_act)
+
+    def tricks(self) -> list:
+        """Tricks completed up to this step: (winner, [lead, follow])."""
+        from bummerl.events import describe
+
+        found = []
+        for n in range(self.step):
+            before, after = self.hand_at(n), self.hand_at(n + 1)
+            found += [(e["winner"], e["cards"]) for e in describe(before, self.record["actions"][n], after)
+                      if e["event"] == "trick"]
+        return found
+
+    def summary(self) -> dict:
+        hand = self.hand
+        return {
+            "replay": {"step": self.step, "length": self.length},
+            "to_act": None if hand.over else SEATS[hand.to_act],
+            "hands": [list(hand.view(HUMAN).hand), list(hand.view(BOT).hand)],
+            "scores": list(hand.scores),
+            "history": list(hand.history),
+            "outcome": None if not hand.over else {
+                "winner": SEATS[hand.outcome.winner], "game_points": hand.outcome.game_points,
+                "reason": hand.outcome.reason},
+            "record": self.record,
+        }
+
+
+class ReplayTable:
+    """What the table's renderers read from a session, for a replayed position."""
+
+    def __init__(self, replay: Replay, settings: dict):
+        self.replay = replay
+        self.settings = {**settings, "see_own_tricks": False}
+        self.hand = replay.hand
+        self.match = Match.new(self.hand.rules, seed=0, first_dealer=self.hand.dealer)
+        self.match.hand, self.match.hands_dealt = self.hand, 1
+        self.notices, self.link_notices, self.log = [], [], []
+        self._tricks = None
+
+    def first_trick(self, seat: int) -> list:
+        if self._tricks is None:
+            self._tricks = self.replay.tricks()
+        return next((cards for winner, cards in self._tricks if winner == seat), [])
+
+
+def _t(s, key, **params) -> str:
+    return text(s.settings["lang"], key, **params)
+
+
+def seat_html(s, seat: int) -> str:
+    """A seat's cards, face up (a replay shows both hands), with its trick pile."""
+    view = s.hand.view(seat)
+    who = i18n.text(s.settings["lang"], SEATS[seat])
+    cards = "".join(render.card_div(c, s) for c in view.hand)
+    label = escape(_t(s, "cards_of", who=who))
+    pile = render._pile(s, seat, s.hand.view(HUMAN))
+    return (f'<h2 class="sr-only">{label}</h2>'
+            f'<div class="cards open" role="group" aria-label="{render.attr(label)}">{cards}</div>{pile}')
+
+
+def info_html(s) -> str:
+    """Both scores and where we are in the record (replaces the Bummerl board)."""
+    replay, lang = s.replay, s.settings["lang"]
+    rows = [f'<p class="caption">{escape(_t(s, "replay_of", n=replay.step, total=replay.length))}</p>']
+    for seat in (HUMAN, BOT):
+        who = i18n.text(lang, SEATS[seat])
+        rows.append(f'<p class="score">{escape(_t(s, "points", who=who, points=s.hand.scores[seat]))}</p>')
+    return "".join(rows)
+
+
+def controls_html(s) -> str:
+    replay = s.replay
+    at_start, at_end = replay.step == 0, replay.step == replay.length
+
+    def button(action, key, disabled, extra=""):
+        off = " disabled" if disabled else ""
+        return (f'<button type="button" class="act{extra}" data-action="{action}"'
+                f' aria-keyshortcuts="{SHORTCUTS.get(action, "")}"{off}>{escape(_t(s, key))}</button>')
+
+    nav = (button("replay-first", "first", at_start) + button("replay-back", "back", at_start)
+           + button("replay-forward", "forward", at_end, " primary") + button("replay-last", "last", at_end))
+    more = (button("replay-play-on", "play_on", s.hand.over)
+            + button("replay-leave", "leave", False))
+    return (f'<div class="replay-nav" role="group" aria-label="{render.attr(_t(s, "replay"))}">{nav}</div>'
+            f'<div class="replay-more">{more}</div>')
+
+
+SHORTCUTS = {"replay-first": "Home", "replay-back": "ArrowLeft", "replay-forward": "ArrowRight",
+             "replay-last": "End"}
+KEYS = {"ArrowLeft": -1, "ArrowRight": 1}
+
+
+def status_text(s) -> str:
+    replay = s.replay
+    parts = [render.message(s, key, params) for key, params in replay.events()]
+    if replay.step == 0:
+        parts.append(_t(s, "replay_start"))
+    elif replay.step == replay.length:
+        if s.hand.over:
+            parts.append(i18n.text(s.settings["lang"], "hand_over"))
+        parts.append(_t(s, "replay_end"))
+    return " ".join(p for p in parts if p)
+
+
+def share_menu_html(lang: str) -> str:
+    """The header's Share menu (a disclosure: works without a pointer)."""
+    def t(key):
+        return escape(text(lang, key))
+
+    return (f'<summary>{t("share")}</summary><div class="share-items">'
+            f'<button type="button" class="tool" data-action="copy-link">{t("copy_link")}</button>'
+            f'<button type="button" class="tool" data-action="copy-record">{t("copy_record")}</button>'
+            f'<button type="button" class="tool" data-action="download-record">{t("download")}</button>'
+            f'<label class="tool file">{t("open_record")}'
+            f'<input type="file" accept=".json,application/json" data-action="load-record"></label>'
+            f'<label class="share-url" hidden>{t("link_label")} <input type="text" readonly></label>'
+            f'</div>')
+

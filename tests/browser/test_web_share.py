@@ -1,0 +1,116 @@
+"""Replay, deal links, record export and embed messages, in CPython (no browser)."""
+import json
+import random
+from urllib.parse import parse_qs
+
+import pytest
+
+from bummerl import NotationError, Rules, deal, from_record
+from bummerl.share import parse_link
+from bummerl_web import embed, render, replay
+from bummerl_web import storage as store
+from bummerl_web.session import Session
+
+
+def played_record(seed=5, moves=9, preset="soft"):
+    hand = deal(Rules.preset(preset), 1, random.Random(seed))
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if hand.over:
+            break
+        hand = hand.apply(rng.choice([a for a in hand.legal() if a.startswith("play")]))
+    return hand.to_record()
+
+
+def session(**kwargs):
+    return Session(store.Storage(store.MemoryBackend()), **kwargs)
+
+
+def test_replay_steps_are_the_engine_positions():
+    record = played_record()
+    rep = replay.Replay(record)
+    assert rep.step == 0 and rep.length == len(record["actions"])
+    assert list(rep.hand.history) == []
+    rep.go(4)
+    assert list(rep.hand.history) == record["actions"][:4]
+    assert rep.hand.to_record() == from_record({**record, "actions": record["actions"][:4]}).to_record()
+    assert rep.events()  # what the 4th action did, as message keys
+    assert not rep.go(99) or rep.step == rep.length
+    assert rep.go(-3) and rep.step == 0
+
+
+def test_replay_rejects_bad_records_with_the_engine_message():
+    with pytest.raises(NotationError):
+        replay.read_record("{not json")
+    record = played_record()
+    record["actions"].append("play XX")
+    with pytest.raises(NotationError, match="XX"):
+        replay.read_record(json.dumps(record))
+
+
+def test_replay_renders_both_hands_and_controls():
+    s = session()
+    rep = replay.Replay(played_record())
+    rep.go(3)
+    table = replay.ReplayTable(rep, s.settings)
+    html = replay.seat_html(table, 1) + replay.seat_html(table, 0)
+    for code in rep.hand.view(0).hand + rep.hand.view(1).hand:
+        assert f'data-card="{code}"' in html
+    controls = replay.controls_html(table)
+    assert 'data-action="replay-back"' in controls and 'data-action="replay-play-on"' in controls
+    assert render.talon_html(table) and render.trick_html(table) is not None
+    assert replay.status_text(table)
+
+
+def test_play_on_continues_the_position_as_a_new_match():
+    s = session(seed=3)
+    rep = replay.Replay(played_record(moves=5))
+    rep.go(5)
+    replay.play_on(s, rep.hand)
+    assert list(s.hand.history) == rep.record["actions"][:5]
+    assert s.match.hands_dealt == 1 and s.match.results == []
+    saved = json.loads(s.storage.read_raw())
+    assert saved["match"]["hand"]["actions"] == rep.record["actions"][:5]
+
+
+def test_deal_link_names_seed_hand_and_rules():
+    s = session(seed=11, rules=Rules.preset("sharp"))
+    first = s.hand.to_record()
+    query = parse_qs(replay.deal_query(s))
+    assert query["seed"] == ["11"] and "hand" not in query and query["rules"] == ["sharp"]
+    while not s.hand.over:
+        s.act(s.hand.legal()[0]) if s.human_to_move else s.bot_step()
+    s.next_hand()
+    second = s.hand.to_record()
+    link = parse_link(replay.deal_query(s))
+    assert link.hand == 2
+    other = session(seed=link.seed, rules=link.rules)
+    assert other.hand.to_record() == first
+    replay.deal_hand(other, link.hand)
+    assert other.hand.to_record() == second  # the same deal, dealer and rules
+
+
+def test_record_link_round_trip():
+    s = session(seed=12)
+    s.act(s.hand.legal()[-1])
+    record = s.hand.to_record()
+    assert parse_link(replay.record_query(record, s)).record == record
+    assert json.loads(replay.record_json(s.hand)) == record
+
+
+def test_embed_messages_carry_events_and_the_result():
+    s = session(seed=13)
+    sent = []
+    s.listeners = [lambda *args: sent.extend(embed.action_messages(s, *args))]
+    ready = embed.ready_message(s)
+    assert ready["source"] == "bummerl" and ready["type"] == "ready" and len(ready["hand"]) == 5
+    while not s.hand.over:
+        s.act(s.hand.legal()[0]) if s.human_to_move else s.bot_step()
+    json.dumps(sent)  # all plain JSON
+    kinds = [m["type"] for m in sent]
+    assert kinds[-1] == "hand_over" and kinds.count("hand_over") == 1
+    assert [m["action"] for m in sent if m["type"] == "action"] == list(s.hand.history)
+    assert sent[0]["events"][0]["event"] in ("play", "exchange", "close", "marriage")
+    over = sent[-1]
+    assert over["record"] == s.hand.to_record() and over["winner"] in ("you", "bot")
+    assert over["board"] == list(s.match.board)
