@@ -15,7 +15,7 @@ from pyodide.ffi import create_proxy
 
 from bummerl import IllegalAction, Rules, RulesError
 
-from . import i18n, render
+from . import i18n, render, share_ui
 from . import storage as store
 from .session import DISPLAY_OPTIONS, TABLE_PRESETS, Session
 
@@ -53,7 +53,8 @@ class App:
         self.pace = pace if pace is not None and pace >= 0 else (450 if reduced else 900)
         params.delete("pace")
         query = str(params.toString())
-        if query:
+        embedded = params.has("embed")  # an embedded table keeps its link: nothing is saved
+        if query and not embedded:
             # A link is read once: drop its parameters from the address bar, so that a
             # reload resumes the saved game instead of dealing the link's game again.
             kept = js.URLSearchParams.new()
@@ -68,13 +69,14 @@ class App:
         if query:  # only then: bummerl.share needs urllib.parse (~0.1 s to import here)
             from bummerl.share import parse_link
 
-            link = parse_link(query)  # seed, rules, lang, deck, embed, record
-            if link.record is not None:
-                link.notices.append("record: replaying a recorded hand is not supported by the table yet")
+            link = parse_link(query)  # seed, hand, rules, lang, deck, embed, record
             if link.embed:
                 document.body.classList.add("embed")
+        # Embedded (someone's rules page): the game lives in memory only, so that it never
+        # takes over, nor is taken over by, the game saved by the site itself.
+        backend = store.MemoryBackend() if link and link.embed else _local_storage()
         self.session = Session(
-            store.Storage(_local_storage()), lang=lang,
+            store.Storage(backend), lang=lang,
             seed=link.seed if link else None, rules=link.rules if link else None,
             overrides={"lang": link.lang, "deck": link.deck} if link else None,
             link_notices=link.notices if link else None)
@@ -83,9 +85,12 @@ class App:
         self.generation = 0  # bumped to cancel a running bot sequence
         self._proxies = []
         self.ticks = 0  # renders so far (body[data-tick]): lets tests wait for a change
+        self.extras = share_ui.Extras(self, link)  # hand= links, replays, Share menu, embed
 
     # ------------------------------------------------------------ rendering
     def render(self) -> None:
+        if self.extras.render():  # a replay draws the table itself
+            return
         s, busy = self.session, self.busy
         focus_key = self._focus_key()
         # <details> the player opened (results, trick piles) stay open across renders
@@ -175,6 +180,7 @@ class App:
         _by_id("hand").addEventListener("keydown", keys)
         _by_id("hand").addEventListener("focusin", hint)
         js.window.addEventListener("storage", other_tab)
+        self.extras.bind()
 
     def on_click(self, event) -> None:
         target = event.target.closest("button")
@@ -246,7 +252,7 @@ class App:
             _by_id("status").textContent = render.status_text(self.session, [], self.busy) + " — " + why
 
     def on_storage(self, event) -> None:
-        if event.key != store.KEY or not isinstance(event.newValue, str):
+        if event.key != store.KEY or not isinstance(event.newValue, str) or self.extras.embed:
             return
         if event.newValue == self.session.storage.last_written:
             return

@@ -233,15 +233,18 @@ def _t(s, key, **params) -> str:
     return text(s.settings["lang"], key, **params)
 
 
+def cards_html(s, seat: int) -> str:
+    """A seat's cards, face up (a replay shows both hands; they are pictures, not controls)."""
+    return "".join(render.card_div(c, s) for c in s.hand.view(seat).hand)
+
+
 def seat_html(s, seat: int) -> str:
-    """A seat's cards, face up (a replay shows both hands), with its trick pile."""
-    view = s.hand.view(seat)
+    """The opponent's seat in a replay: its cards face up, with its trick pile."""
     who = i18n.text(s.settings["lang"], SEATS[seat])
-    cards = "".join(render.card_div(c, s) for c in view.hand)
     label = escape(_t(s, "cards_of", who=who))
     pile = render._pile(s, seat, s.hand.view(HUMAN))
     return (f'<h2 class="sr-only">{label}</h2>'
-            f'<div class="cards open" role="group" aria-label="{render.attr(label)}">{cards}</div>{pile}')
+            f'<div class="cards fan open">{cards_html(s, seat)}</div>{pile}')
 
 
 def info_html(s) -> str:
