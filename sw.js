@@ -28,11 +28,14 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(SCOPE)) return;
-  // Pages are looked up without their query (?seed=..., ?embed=1 share one index.html).
-  const ignoreSearch = request.mode === "navigate";
+  // Pages are looked up without their query (?seed=..., ?embed=1 share one index.html),
+  // and the site's own address (".../bummerl/") is its index.html.
+  const navigate = request.mode === "navigate";
+  const page = navigate && new URL(request.url).pathname === new URL(SCOPE).pathname
+    ? new URL("./index.html", SCOPE).href : request;
   event.respondWith(
     caches.open(CACHE)
-      .then((cache) => cache.match(request, { ignoreSearch }))
+      .then((cache) => cache.match(page, { ignoreSearch: navigate }))
       .then((hit) => hit || fetch(request))
   );
 });
