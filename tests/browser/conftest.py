@@ -321,6 +321,16 @@ def open_table(browser, site_url):
         table.close_context()
 
 
+@pytest.fixture(scope="module", autouse=True)
+def _close_module_tables():
+    """Tables a module opened (through any fixture) are closed when it ends, so that one
+    module's pages can never report problems into another module's tests."""
+    before = list(_open_tables)
+    yield
+    for table in [t for t in _open_tables if t not in before]:
+        table.close_context()
+
+
 @pytest.fixture(autouse=True)
 def _no_page_problems(request):
     """Fail the test if any open page logged an error or left the machine meanwhile."""
