@@ -28,6 +28,42 @@ from .rules import SOFT, Rules
 
 SUIT_NAMES = ("hearts", "diamonds", "clubs", "spades")
 
+# Why a card may not be played: key -> English template. ``View.blocked_keys`` gives
+# the key and parameters (``cards`` a list of codes, ``suit`` a letter), so that a table
+# can word them in any language.
+PLAY_REASONS = {
+    "not_held": "you do not hold {card}",
+    "marriage_lead": "after declaring the marriage in {suit_name} you must lead {which}",
+    "must_head": "must follow suit and take the trick: you hold {cards}",
+    "must_follow": "must follow suit: you hold {cards}",
+    "must_trump": "must play a trump: you hold {cards}",
+}
+
+# How a hand ended: Outcome.reason text -> a stable key (Outcome.key).
+OUTCOME_KEYS = {
+    "reached 66": "reached_66",
+    "reached 66 with a marriage": "reached_66_marriage",
+    "claimed 66": "claimed_66",
+    "won the last trick": "last_trick",
+    "won the last trick with 66": "last_trick_66",
+    "false claim": "false_claim",
+    "close failed: the closer did not reach 66": "close_failed_short",
+    "close failed: the closer lost the last trick": "close_failed_last_trick",
+    "close failed: the opponent went out": "close_failed_opponent_out",
+    "close failed: the closer claimed falsely": "close_failed_false_claim",
+}
+
+
+def play_reason_text(key: str, params: dict) -> str:
+    """The English wording of a ``PLAY_REASONS`` key with its parameters."""
+    words = dict(params)
+    if "cards" in words:
+        words["cards"] = " ".join(words["cards"])
+    if "suit" in words:
+        words["suit_name"] = SUIT_NAMES[SUITS.index(words["suit"])]
+        words["which"] = "the king" if words["king_only"] else "the king or the queen"
+    return PLAY_REASONS[key].format(**words)
+
 
 @dataclass(frozen=True)
 class Outcome:
@@ -36,6 +72,11 @@ class Outcome:
     winner: int
     game_points: int
     reason: str
+
+    @property
+    def key(self) -> str:
+        """The reason as a stable key (see ``OUTCOME_KEYS``), for translations."""
+        return OUTCOME_KEYS.get(self.reason, "other")
 
 
 class Hand:
@@ -232,37 +273,37 @@ class Hand:
             action = parse_action(action)
         if self.outcome is not None:
             return "the hand is over"
-        seat = self.to_act
         if action < 20:
-            if not self.hands[seat] & BIT[action]:
-                return f"you do not hold {CARD_CODES[action]}"
-            if self.legal_plays() & BIT[action]:
-                return None
-            if self.lead < 0:
-                suit = self.married
-                need = "the king" if self.rules.marriage_leads_king else "the king or the queen"
-                return f"after declaring the marriage in {SUIT_NAMES[suit]} you must lead {need}"
-            must = codes(self.legal_plays())
-            hand = self.hands[seat]
-            lead = self.lead
-            if hand & SUIT_MASK[SUIT_OF[lead]] & HIGHER[lead]:
-                why = "must follow suit and take the trick"
-            elif hand & SUIT_MASK[SUIT_OF[lead]]:
-                why = "must follow suit"
-            else:
-                why = "must play a trump"
-            return f"{why}: you hold {' '.join(must)}"
+            why = self.why_not_playable(action)
+            return play_reason_text(*why) if why else None
         if self.lead >= 0:
             return "only the player on lead may do that, before leading"
         if action == CLAIM:
             return self._may_claim()
         if self.married >= 0:
             return "after a marriage, lead its king or queen (or claim)"
+        seat = self.to_act
         if action == EXCHANGE:
             return self._may_exchange(seat)
         if action == CLOSE:
             return self._may_close()
         return self._may_marry(seat, action - MARRY)
+
+    def why_not_playable(self, card: int) -> tuple[str, dict] | None:
+        """Why the seat to act may not play ``card`` now, as a ``PLAY_REASONS`` key and its
+        parameters; None when it may (or when the hand is over)."""
+        if self.outcome is not None or self.legal_plays() & BIT[card]:
+            return None
+        hand = self.hands[self.to_act]
+        if not hand & BIT[card]:
+            return "not_held", {"card": CARD_CODES[card]}
+        if self.lead < 0:
+            return "marriage_lead", {"suit": SUITS[self.married],
+                                     "king_only": self.rules.marriage_leads_king}
+        lead = self.lead
+        same = hand & SUIT_MASK[SUIT_OF[lead]]
+        key = "must_head" if same & HIGHER[lead] else "must_follow" if same else "must_trump"
+        return key, {"cards": codes(self.legal_plays())}
 
     # --- applying actions --------------------------------------------------------
     def apply(self, action) -> "Hand":
@@ -413,11 +454,11 @@ class Hand:
             seen |= BIT[face_up]
         my_turn = self.outcome is None and self.to_act == seat
         legal = tuple(self.legal()) if my_turn else ()
-        blocked = {}
+        blocked_keys = {}
         if my_turn:
-            allowed = self.legal_plays()
-            for card in cards_of(mine & ~allowed):
-                blocked[CARD_CODES[card]] = self.why_illegal(card)
+            for card in cards_of(mine & ~self.legal_plays()):
+                blocked_keys[CARD_CODES[card]] = self.why_not_playable(card)
+        blocked = {code: play_reason_text(*why) for code, why in blocked_keys.items()}
         last = None
         if self.last_trick:
             leader, lead, follow, winner = self.last_trick
@@ -445,6 +486,7 @@ class Hand:
             unseen=tuple(codes(ALL_CARDS & ~seen)),
             legal=legal,
             blocked=blocked,
+            blocked_keys=blocked_keys,
             outcome=self.outcome,
             hand_mask=mine,
             unseen_mask=ALL_CARDS & ~seen,
@@ -499,7 +541,8 @@ class View:
     opponent_hand_size: int
     unseen: tuple
     legal: tuple  # sorted action strings when this seat is to act, else ()
-    blocked: dict  # card code -> why it may not be played now (when to act)
+    blocked: dict  # card code -> why it may not be played now (when to act), in English
+    blocked_keys: dict  # card code -> (PLAY_REASONS key, parameters), for translations
     outcome: Outcome | None
     hand_mask: int
     unseen_mask: int

@@ -538,3 +538,28 @@ def test_each_option_is_settable_on_its_own():
 
 def test_mask_helper():
     assert mask("AH TH") == 0b11
+
+
+def test_blocked_cards_carry_a_reason_key_for_translation():
+    h = play(endgame("AH JS", "KH TS QC", trump="C"), "play AH")
+    v = h.view(1)
+    assert v.blocked_keys == {"TS": ("must_follow", {"cards": ["KH"]}),
+                              "QC": ("must_follow", {"cards": ["KH"]})}
+    assert v.blocked["TS"] == "must follow suit: you hold KH"
+    h = play(fresh({"preset": "soft", "marriage_leads_king": True}), "marry H")
+    assert h.view(0).blocked_keys["QH"] == ("marriage_lead", {"suit": "H", "king_only": True})
+
+
+def test_every_outcome_reason_has_a_stable_key():
+    from bummerl.hand import OUTCOME_KEYS
+
+    rng = random.Random(12)
+    seen = set()
+    for n in range(400):
+        rules = Rules(**{name: rng.choice(values) for name, values in Rules.OPTIONS.items()})
+        h = deal(rules, n % 2, rng)
+        while not h.over:
+            h = h.apply(rng.choice(h.legal()))
+        assert h.outcome.reason in OUTCOME_KEYS
+        seen.add(h.outcome.key)
+    assert len(seen) >= 8  # random play reaches nearly every kind of ending

@@ -55,3 +55,11 @@ def test_hand_number_round_trips_and_bad_numbers_are_noticed():
     for bad in ("0", "-2", "x"):
         link = parse_link(f"seed=9&hand={bad}")
         assert link.hand is None and link.notices[0].startswith("hand:")
+
+
+def test_query_values_are_percent_decoded_like_a_browser_sends_them():
+    from bummerl.share import parse_query
+
+    assert parse_query("rules=sharp%2Cclaim%3Dauto&lang=de&x=%E2%82%AC+1&bad=%zz") == [
+        ("rules", "sharp,claim=auto"), ("lang", "de"), ("x", "€ 1"), ("bad", "%zz")]
+    assert parse_link("rules=sharp%2Cclaim%3Dauto").rules == Rules.preset("sharp").with_options(claim="auto")
