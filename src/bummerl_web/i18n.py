@@ -5,6 +5,8 @@ formats one message; card and suit names depend on the deck ("fr" or "de").
 """
 from __future__ import annotations
 
+from bummerl.hand import OUTCOME_KEYS
+
 LANGS = ("en", "de")
 DECKS = ("fr", "de")
 
@@ -148,13 +150,22 @@ MESSAGES = {
         "yes": "yes",
         "no": "no",
         "loading": "Shuffling the cards…",
-        "reason_reached 66": "reached 66",
-        "reason_reached 66 with a marriage": "reached 66 with a marriage",
-        "reason_claimed 66": "claimed 66",
-        "reason_won the last trick": "won the last trick",
-        "reason_won the last trick with 66": "won the last trick with 66",
-        "reason_false claim": "false claim",
-        "reason_close failed": "close failed",
+        "reason_reached_66": "reached 66",
+        "reason_reached_66_marriage": "reached 66 with a marriage",
+        "reason_claimed_66": "claimed 66",
+        "reason_last_trick": "won the last trick",
+        "reason_last_trick_66": "won the last trick with 66",
+        "reason_false_claim": "false claim",
+        "reason_close_failed_short": "close failed: the closer did not reach 66",
+        "reason_close_failed_last_trick": "close failed: the closer lost the last trick",
+        "reason_close_failed_opponent_out": "close failed: the opponent went out",
+        "reason_close_failed_false_claim": "close failed: the closer claimed falsely",
+        "why_not_held": "not in your hand",
+        "why_marriage_lead": "after the marriage, lead the king or the queen of {suit}",
+        "why_marriage_lead_king": "after the marriage, lead the king of {suit}",
+        "why_must_head": "must follow suit and take the trick: you hold {cards}",
+        "why_must_follow": "must follow suit: you hold {cards}",
+        "why_must_trump": "must play a trump: you hold {cards}",
         "help": "Click or tap a card to play it. Buttons above your hand exchange, close, declare a marriage or claim.",
     },
     "de": {
@@ -277,13 +288,22 @@ MESSAGES = {
         "yes": "ja",
         "no": "nein",
         "loading": "Karten werden gemischt…",
-        "reason_reached 66": "66 erreicht",
-        "reason_reached 66 with a marriage": "66 mit einer Ansage erreicht",
-        "reason_claimed 66": "Genug gemeldet",
-        "reason_won the last trick": "letzter Stich",
-        "reason_won the last trick with 66": "letzter Stich mit 66",
-        "reason_false claim": "falsch gemeldet",
-        "reason_close failed": "Zudrehen misslungen",
+        "reason_reached_66": "66 erreicht",
+        "reason_reached_66_marriage": "66 mit einer Ansage erreicht",
+        "reason_claimed_66": "Genug gemeldet",
+        "reason_last_trick": "letzter Stich",
+        "reason_last_trick_66": "letzter Stich mit 66",
+        "reason_false_claim": "falsch gemeldet",
+        "reason_close_failed_short": "Zudrehen misslungen: keine 66 erreicht",
+        "reason_close_failed_last_trick": "Zudrehen misslungen: letzten Stich verloren",
+        "reason_close_failed_opponent_out": "Zudrehen misslungen: der Gegner hat zuerst 66",
+        "reason_close_failed_false_claim": "Zudrehen misslungen: falsch gemeldet",
+        "why_not_held": "nicht in deiner Hand",
+        "why_marriage_lead": "nach der Ansage König oder {queen} in {suit} ausspielen",
+        "why_marriage_lead_king": "nach der Ansage den König in {suit} ausspielen",
+        "why_must_head": "Farbe bedienen und stechen: du hast {cards}",
+        "why_must_follow": "Farbe bedienen: du hast {cards}",
+        "why_must_trump": "Atout geben: du hast {cards}",
         "help": "Klicke oder tippe eine Karte, um sie zu spielen. Die Knöpfe über deinen Karten: tauschen, zudrehen, ansagen, Genug melden.",
     },
 }
@@ -350,16 +370,6 @@ OPTION_LABELS = {
 
 # Why a card may not be played: the engine says it in English; these are the
 # German versions of its phrases (matched by prefix), the English shown otherwise.
-WHY_DE = (
-    ("must follow suit and take the trick", "Farbe bedienen und stechen"),
-    ("must follow suit", "Farbe bedienen"),
-    ("must play a trump", "Atout geben"),
-    ("after declaring the marriage/king", "nach der Ansage den König dieser Farbe ausspielen"),
-    ("after declaring the marriage", "nach der Ansage König oder Ober/Dame dieser Farbe ausspielen"),
-    ("you do not hold", "nicht in deiner Hand"),
-)
-
-
 def text(lang: str, key: str, **params) -> str:
     table = MESSAGES.get(lang, MESSAGES["en"])
     template = table.get(key) or MESSAGES["en"].get(key) or key
@@ -379,35 +389,26 @@ def suit_name(lang: str, deck: str, suit: str) -> str:
 
 
 def reason(lang: str, engine_reason: str) -> str:
-    """Translate an Outcome.reason of the engine (English text) where known."""
-    key = "reason_" + engine_reason
-    head = "reason_" + engine_reason.split(":")[0]
+    """Word an Outcome.reason of the engine (its English text, as stored in results)
+    through the engine's stable key for it."""
+    key = "reason_" + OUTCOME_KEYS.get(engine_reason, "")
     table = MESSAGES.get(lang, MESSAGES["en"])
-    if key in table:
-        return table[key]
-    if head in table and lang != "en":
-        return table[head]
-    return engine_reason
+    return table.get(key, engine_reason)
 
 
-def why(lang: str, engine_why: str, deck: str | None = None) -> str:
-    """Translate the engine's reason a card is not playable (prefix match); with a deck,
-    the card codes it lists ("you hold KD QD") become card names."""
-    head, sep, cards = engine_why.partition(": you hold ")
-    if sep and deck:
-        names = ", ".join(card_name(lang, deck, c) for c in cards.split()
-                          if len(c) == 2 and c[0] in "ATKQJ" and c[1] in "HDCS")
-        engine_why = f"{head}: you hold {names}"
-    if lang == "de":
-        if engine_why.startswith("after declaring the marriage") and engine_why.endswith("the king"):
-            engine_why = "after declaring the marriage/king"
-        for prefix, german in WHY_DE:
-            if engine_why.startswith(prefix):
-                rest = engine_why.split(":", 1)
-                if len(rest) == 2 and "you hold" in rest[1]:
-                    return f"{german}: {rest[1].replace('you hold', 'du hast').strip()}"
-                return german
-    return engine_why
+def why(lang: str, why_key, deck: str = "fr") -> str:
+    """Word the engine's reason a card is not playable (``View.blocked_keys`` value:
+    a key and its parameters), naming cards and suits in the deck's words."""
+    key, params = why_key
+    words = {}
+    if "cards" in params:
+        words["cards"] = ", ".join(card_name(lang, deck, c) for c in params["cards"])
+    if key == "marriage_lead":
+        words["suit"] = suit_name(lang, deck, params["suit"])
+        words["queen"] = "Ober" if deck == "de" else "Dame"
+        if params["king_only"]:
+            key = "marriage_lead_king"
+    return text(lang, "why_" + key, **words)
 
 
 def option_label(lang: str, name: str) -> str:

@@ -92,7 +92,7 @@ def hand_html(s, busy: bool) -> str:
         if code in playable:
             extra, label = "", name
         else:
-            reason = view.blocked.get(code) if my_turn else None
+            reason = view.blocked_keys.get(code) if my_turn else None
             why = i18n.why(lang, reason, deck) if reason else t(s, "turn_bot" if not s.hand.over else "hand_over")
             label = f"{name}, {t(s, 'not_playable', why=why)}"
             extra = f' aria-disabled="true" data-why="{attr(why)}" title="{attr(why)}"'

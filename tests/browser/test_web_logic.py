@@ -208,14 +208,25 @@ def test_hint_reasons_all_translated():
 
 
 def test_engine_reasons_in_german():
-    assert i18n.why("de", "must follow suit: you hold KD QD") == "Farbe bedienen: du hast KD QD"
-    assert i18n.why("de", "after declaring the marriage in hearts you must lead the king") \
-        == "nach der Ansage den König dieser Farbe ausspielen"
-    assert "Ober" in i18n.why("de", "after declaring the marriage in hearts you must lead the king or the queen")
-    assert i18n.why("en", "must play a trump: you hold TS") == "must play a trump: you hold TS"
-    assert i18n.reason("de", "close failed: the closer lost the last trick") == "Zudrehen misslungen"
-    assert i18n.why("de", "must follow suit: you hold KD QD", "fr") == "Farbe bedienen: du hast Karo-König, Karo-Dame"
-    assert i18n.why("en", "must play a trump: you hold TS", "de") == "must play a trump: you hold Ten of leaves"
+    assert i18n.why("de", ("must_follow", {"cards": ["KD", "QD"]})) \
+        == "Farbe bedienen: du hast Karo-König, Karo-Dame"
+    assert i18n.why("de", ("marriage_lead", {"suit": "H", "king_only": True}), "de") \
+        == "nach der Ansage den König in Herz ausspielen"
+    assert "Ober" in i18n.why("de", ("marriage_lead", {"suit": "H", "king_only": False}), "de")
+    assert i18n.why("en", ("must_trump", {"cards": ["TS"]})) == "must play a trump: you hold Ten of spades"
+    assert i18n.why("en", ("must_trump", {"cards": ["TS"]}), "de") == "must play a trump: you hold Ten of leaves"
+    assert i18n.reason("de", "close failed: the closer lost the last trick") \
+        == "Zudrehen misslungen: letzten Stich verloren"
+
+
+def test_every_engine_reason_is_worded_in_both_languages():
+    from bummerl.hand import OUTCOME_KEYS, PLAY_REASONS
+
+    for lang in i18n.LANGS:
+        for text, key in OUTCOME_KEYS.items():
+            assert f"reason_{key}" in i18n.MESSAGES[lang]
+        for key in PLAY_REASONS:
+            assert f"why_{key}" in i18n.MESSAGES[lang]
 
 
 def test_hint_button_follows_the_table_option():
