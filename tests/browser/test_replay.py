@@ -110,6 +110,7 @@ def test_export_round_trip(open_table, tmp_path):
         table.play(table.playable()[0])
     history = table.state()["history"]
     table.page.click("#share summary")
+    assert table.axe_problems() == []  # the open Share menu
     with table.page.expect_download() as info:
         table.page.click('#share [data-action="download-record"]')
     path = tmp_path / "hand.json"
