@@ -36,13 +36,13 @@ TEXTS = {
         "replay_of": "Replay: step {n} of {total}",
         "replay_start": "The deal. Step forward to see the first action.",
         "replay_end": "End of the record.",
-        "first": "To the start",
+        "previous_trick": "Previous trick",
         "back": "Back",
         "forward": "Forward",
-        "last": "To the end",
+        "next_trick": "Next trick",
         "play_on": "Play on from here",
         "leave": "Back to my game",
-        "replay_keys": "Arrow keys step back and forward, Home and End jump.",
+        "replay_keys": "Arrow keys: one card back or forward; Page Up/Down: a trick; Home/End: start/end.",
         "cards_of": "Cards of {who}",
         "trick_no": "trick {n}",
         "points": "{who}: {points} points",
@@ -62,13 +62,13 @@ TEXTS = {
         "replay_of": "Nachspielen: Schritt {n} von {total}",
         "replay_start": "Das Blatt. Vorwärts zeigt den ersten Zug.",
         "replay_end": "Ende des Protokolls.",
-        "first": "Zum Anfang",
+        "previous_trick": "Stich zurück",
         "back": "Zurück",
         "forward": "Vorwärts",
-        "last": "Zum Ende",
+        "next_trick": "Stich vor",
         "play_on": "Von hier weiterspielen",
         "leave": "Zurück zu meinem Spiel",
-        "replay_keys": "Pfeiltasten: Schritt zurück und vor, Pos1 und Ende springen.",
+        "replay_keys": "Pfeiltasten: eine Karte zurück oder vor; Bild auf/ab: ein Stich; Pos1/Ende: Anfang/Ende.",
         "cards_of": "Karten von {who}",
         "trick_no": "Stich {n}",
         "points": "{who}: {points} Punkte",
@@ -156,6 +156,7 @@ class Replay:
         self.final = from_record(self.record)  # raises NotationError / IllegalAction
         self.step = 0
         self._hands = {}
+        self._all_tricks = None
 
     @property
     def length(self) -> int:
@@ -185,16 +186,29 @@ class Replay:
         action = self.record["actions"][self.step - 1]
         return narrate(before, action, self.hand_at(self.step), before.to_act)
 
+    def _tricks(self) -> list:
+        """Every trick of the record: (step after which it was complete, winner, cards)."""
+        if self._all_tricks is None:
+            from bummerl.events import describe
+
+            self._all_tricks = []
+            for n, action in enumerate(self.record["actions"]):
+                before, after = self.hand_at(n), self.hand_at(n + 1)
+                self._all_tricks += [(n + 1, e["winner"], e["cards"]) for e in describe(before, action, after)
+                                     if e["event"] == "trick"]
+        return self._all_tricks
+
     def tricks(self) -> list:
         """Tricks completed up to this step: (winner, [lead, follow])."""
-        from bummerl.events import describe
+        return [(winner, cards) for end, winner, cards in self._tricks() if end <= self.step]
 
-        found = []
-        for n in range(self.step):
-            before, after = self.hand_at(n), self.hand_at(n + 1)
-            found += [(e["winner"], e["cards"]) for e in describe(before, self.record["actions"][n], after)
-                      if e["event"] == "trick"]
-        return found
+    def next_trick(self) -> int:
+        """The step at which the next trick is complete (else the end of the record)."""
+        return next((end for end, _, _ in self._tricks() if end > self.step), self.length)
+
+    def previous_trick(self) -> int:
+        """The step at which the trick before this position was complete (else the start)."""
+        return max((end for end, _, _ in self._tricks() if end < self.step), default=0)
 
     def summary(self) -> dict:
         hand = self.hand
@@ -266,17 +280,28 @@ def controls_html(s) -> str:
         return (f'<button type="button" class="act{extra}" data-action="{action}"'
                 f' aria-keyshortcuts="{SHORTCUTS.get(action, "")}"{off}>{escape(_t(s, key))}</button>')
 
-    nav = (button("replay-first", "first", at_start) + button("replay-back", "back", at_start)
-           + button("replay-forward", "forward", at_end, " primary") + button("replay-last", "last", at_end))
+    nav = (button("replay-previous-trick", "previous_trick", at_start) + button("replay-back", "back", at_start)
+           + button("replay-forward", "forward", at_end, " primary")
+           + button("replay-next-trick", "next_trick", at_end))
     more = (button("replay-play-on", "play_on", s.hand.over)
             + button("replay-leave", "leave", False))
     return (f'<div class="replay-nav" role="group" aria-label="{render.attr(_t(s, "replay"))}">{nav}</div>'
             f'<div class="replay-more">{more}</div>')
 
 
-SHORTCUTS = {"replay-first": "Home", "replay-back": "ArrowLeft", "replay-forward": "ArrowRight",
-             "replay-last": "End"}
-KEYS = {"ArrowLeft": -1, "ArrowRight": 1}
+SHORTCUTS = {"replay-previous-trick": "PageUp", "replay-back": "ArrowLeft",
+             "replay-forward": "ArrowRight", "replay-next-trick": "PageDown"}
+
+
+def target_step(replay: Replay, command: str) -> int | None:
+    """Where a replay control or key goes (None: not a replay command)."""
+    return {
+        "replay-back": replay.step - 1, "ArrowLeft": replay.step - 1,
+        "replay-forward": replay.step + 1, "ArrowRight": replay.step + 1,
+        "replay-previous-trick": replay.previous_trick(), "PageUp": replay.previous_trick(),
+        "replay-next-trick": replay.next_trick(), "PageDown": replay.next_trick(),
+        "Home": 0, "End": replay.length,
+    }.get(command)
 
 
 def status_text(s) -> str:

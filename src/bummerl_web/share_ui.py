@@ -76,11 +76,10 @@ class Extras:
         target = event.target
         if target.closest and target.closest("input, select, textarea, dialog, summary"):
             return
-        moves = {"ArrowLeft": self.replay.step - 1, "ArrowRight": self.replay.step + 1,
-                 "Home": 0, "End": self.replay.length}
-        if event.key in moves:
+        step = replay.target_step(self.replay, event.key)
+        if step is not None:
             event.preventDefault()
-            self.step_to(moves[event.key])
+            self.step_to(step)
 
     # ------------------------------------------------------------ embedding
     def post(self, message: dict) -> None:
@@ -202,9 +201,9 @@ class Extras:
             if first:
                 first.focus()
         else:
-            step = {"replay-first": 0, "replay-back": rep.step - 1, "replay-forward": rep.step + 1,
-                    "replay-last": rep.length}[action]
-            self.step_to(step)
+            step = replay.target_step(rep, action)
+            if step is not None:
+                self.step_to(step)
 
     def step_to(self, n: int) -> None:
         if self.replay.go(n):

@@ -79,6 +79,13 @@ def test_replay_by_keyboard(replayed):
     assert table.page.is_disabled('#actions [data-action="replay-forward"]')
     table.press("Home")
     assert_position(table, record, 0)
+    table.press("PageDown")
+    assert_position(table, record, 2)  # a trick at a time
+    table._click('#actions [data-action="replay-next-trick"]')
+    assert_position(table, record, 4)
+    table.press("PageUp")
+    assert_position(table, record, 2)
+    table.press("Home")
     focused = table.page.evaluate("document.activeElement.dataset.action")
     assert focused and focused.startswith("replay-")  # focus stays on the controls
 

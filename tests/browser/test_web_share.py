@@ -39,6 +39,21 @@ def test_replay_steps_are_the_engine_positions():
     assert rep.go(-3) and rep.step == 0
 
 
+def test_replay_jumps_trick_by_trick():
+    record = played_record(moves=9)
+    rep = replay.Replay(record)
+    ends = []
+    while rep.step < rep.length:
+        rep.go(rep.next_trick())
+        ends.append(rep.step)
+        assert len(rep.tricks()) == len(ends) or rep.step == rep.length
+    assert ends[:4] == [2, 4, 6, 8] and ends[-1] == rep.length  # plays only: two per trick
+    rep.go(5)
+    assert rep.previous_trick() == 4 and rep.next_trick() == 6
+    assert replay.target_step(rep, "PageUp") == 4 and replay.target_step(rep, "ArrowRight") == 6
+    assert replay.target_step(rep, "Home") == 0 and replay.target_step(rep, "x") is None
+
+
 def test_replay_rejects_bad_records_with_the_engine_message():
     with pytest.raises(NotationError):
         replay.read_record("{not json")
