@@ -25,10 +25,10 @@ from .heuristics import medium
 from .solver import Budget, OutOfTime, action_values, outcome_value, search
 from .world import WorldBuilder
 
-NODE_BUDGET = 40_000  # about 70 ms of search in CPython on the reference machine
+NODE_BUDGET = 32_000  # about 55 ms of search in CPython on an idle core of the reference machine
 MAX_WORLDS = 64
 TRACE = None  # a list to collect (view, action means, worlds) for analysis, or None
-DEFAULT_TIME_LIMIT = 0.17  # seconds; a cap, the node budget normally ends the search first
+DEFAULT_TIME_LIMIT = 0.14  # seconds; a cap, the node budget normally ends the search first
 
 # The static estimate: a linear guess of the game points a seat can expect, fitted by
 # least squares to the final results of 20,000 Medium-vs-Medium hands per preset, one
