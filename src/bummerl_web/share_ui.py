@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 
 import js
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from bummerl import IllegalAction, NotationError
 
@@ -35,8 +35,11 @@ class Extras:
         self._dealt = None  # (seed, hand number) last announced to an embedding page
         self._proxies = []
         session = app.session
-        if link and link.seed is not None and link.hand:
-            replay.deal_hand(session, link.hand)
+        if link and link.hand:
+            if link.seed is not None:
+                replay.deal_hand(session, link.hand)
+            else:
+                session.link_notices.append("hand: a deal number needs a seed; ignored")
         if link and link.record is not None:
             self.start_replay(link.record)
         if self.embed:
@@ -121,7 +124,7 @@ class Extras:
     def download(self) -> None:
         session = self.app.session
         hand = self.replay.final if self.replay is not None else session.hand
-        name = replay.record_filename(session)
+        name = "bummerl-replay.json" if self.replay is not None else replay.record_filename(session)
         blob = js.Blob.new(to_js([replay.record_json(hand)]),
                            to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries))
         url = js.URL.createObjectURL(blob)
@@ -130,7 +133,7 @@ class Extras:
         document.body.appendChild(link)
         link.click()
         link.remove()
-        js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 10_000)
+        js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 10_000)
         self.app.announce(replay.text(session.settings["lang"], "downloaded", name=name))
 
     async def load_file(self, field) -> None:
