@@ -7,7 +7,9 @@
   hints for the runtime (PyScript's hashed main chunk, Pyodide's files) and for the
   modules, so that they download while the wasm compiles.
 
-Run it after adding or removing a module; `--check` (used by the tests) exits 1
+It also rewrites precache.js (tools/build_sw.py), whose cache version hashes every
+site file. Run it after adding or removing a module, and after changing any file the
+page loads, before committing; `--check` (used by the tests) exits 1
 when the committed files are out of date.
 """
 from __future__ import annotations
@@ -88,6 +90,12 @@ def main() -> int:
     for p in stale:
         p.write_text(wanted[p])
         print(f"updated {p.name}")
+    # Last, as it hashes the files above: the service worker's precache list.
+    import build_sw
+
+    if build_sw.OUT.read_text() != build_sw.text():
+        build_sw.OUT.write_text(build_sw.text())
+        print("updated precache.js")
     return 0
 
 
