@@ -112,12 +112,7 @@ class App:
             howto.setAttribute("data-lang", s.settings["lang"])
         for section, key in (("opponent", "opponent"), ("you", "your_hand"), ("middle", "table")):
             _by_id(section).setAttribute("aria-label", render.t(s, key))
-        for action, (label, lang) in render.menu_labels(s).items():
-            button = document.querySelector(f'header [data-action="{action}"]')
-            button.textContent = label
-            button.disabled = False
-            if lang:
-                button.setAttribute("lang", lang)
+        share_ui.paint_menu(s)
         notice = _by_id("notice")
         notice.textContent = render.notice_text(s)
         notice.hidden = not (s.notices or s.link_notices)

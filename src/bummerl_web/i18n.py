@@ -368,8 +368,7 @@ OPTION_LABELS = {
     },
 }
 
-# Why a card may not be played: the engine says it in English; these are the
-# German versions of its phrases (matched by prefix), the English shown otherwise.
+
 def text(lang: str, key: str, **params) -> str:
     table = MESSAGES.get(lang, MESSAGES["en"])
     template = table.get(key) or MESSAGES["en"].get(key) or key

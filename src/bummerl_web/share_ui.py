@@ -21,6 +21,16 @@ from .session import HUMAN
 document = js.document
 
 
+def paint_menu(s) -> None:
+    """Word the header's menu buttons (table and replay alike) and enable them."""
+    for action, (label, lang) in render.menu_labels(s).items():
+        button = document.querySelector(f'header [data-action="{action}"]')
+        button.textContent = label
+        button.disabled = False
+        if lang:
+            button.setAttribute("lang", lang)
+
+
 def _by_id(name: str):
     return document.getElementById(name)
 
@@ -240,12 +250,7 @@ class Extras:
         _by_id("opponent").setAttribute("aria-label", replay.text(lang, "cards_of", who=render.t(s, "bot")))
         _by_id("you").setAttribute("aria-label", render.t(s, "your_hand"))
         _by_id("middle").setAttribute("aria-label", render.t(s, "table"))
-        for action, (label, other) in render.menu_labels(s).items():
-            button = document.querySelector(f'header [data-action="{action}"]')
-            button.textContent = label
-            button.disabled = False
-            if other:
-                button.setAttribute("lang", other)
+        paint_menu(s)
         notice = _by_id("notice")
         notice.textContent = render.notice_text(s)
         notice.hidden = not s.link_notices
