@@ -19,7 +19,7 @@ TABLE_PRESETS = {name: {**options, "hints": name == "soft"} for name, options in
 DISPLAY_OPTIONS = tuple(TABLE_PRESETS["soft"])
 BOT_LEVELS = ("easy", "medium", "hard")  # of bummerl.bots
 BOT_LEVEL = "medium"
-BOT_TIME_LIMIT = 1.0  # seconds, for the "hard" level (Pyodide runs ~2x slower than CPython)
+BOT_TIME_LIMIT = 0.12  # seconds for "hard": with the render after it, one main-thread task stays under 200 ms
 
 
 def default_settings(lang: str = "en") -> dict:
