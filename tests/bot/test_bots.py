@@ -288,3 +288,12 @@ def test_hard_closes_with_every_trump_but_the_face_up_jack(rules):
     h = Hand(rules, 1, [mask("AH TH KH QH AS"), mask("AD TD KD QD JD")], parse_card("JH"),
              [parse_card(c) for c in "AC TC KC QC JC TS KS QS JS".split()])
     assert choose(h.view(0), "hard", random.Random(1)) == "close"
+
+
+def test_docstring_examples():
+    import doctest
+
+    import bummerl.bots
+
+    result = doctest.testmod(bummerl.bots)
+    assert result.attempted > 0 and result.failed == 0
