@@ -155,15 +155,10 @@ def test_phase_two_rules_apply_after_exhaustion():
     h = fresh()
     for lead, follow in (("AH", "JS"), ("TH", "QS"), ("KH", "KS"), ("QH", "TS"), ("JC", "AS")):
         h = plays(h, f"{lead} {follow}")
-    # seat 0 holds TC QC TD KD QD? check that follower rules bind
-    assert h.phase2 and h.closed_by < 0
-    lead = codes(h.legal_plays())[0]
-    h2 = play(h, "play " + lead)
-    legal = {a.split()[1] for a in h2.legal()}
-    follower = codes(h2.hands[1])
-    same = [c for c in follower if c[1] == lead[1]]
-    if same:
-        assert legal <= set(same)
+    assert h.phase2 and h.closed_by < 0 and h.talon_size == 0
+    assert hand_of(h, 1) == ["AD", "KD", "JD", "AC", "KC"]
+    assert play(h, "play TD").legal() == ["play AD"]  # head the ten of diamonds
+    assert play(h, "play JH").legal() == ["play AC", "play KC"]  # void in hearts: trump
 
 
 # --- exchange -------------------------------------------------------------------------
