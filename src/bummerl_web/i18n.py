@@ -370,8 +370,14 @@ OPTION_LABELS = {
 
 
 def text(lang: str, key: str, **params) -> str:
-    table = MESSAGES.get(lang, MESSAGES["en"])
-    template = table.get(key) or MESSAGES["en"].get(key) or key
+    return lookup(MESSAGES, lang, key, params)
+
+
+def lookup(messages: dict, lang: str, key: str, params: dict) -> str:
+    """A message of ``messages`` (language -> key -> template) in ``lang``, else in
+    English, else the key itself; filled with ``params``."""
+    table = messages.get(lang, messages["en"])
+    template = table.get(key) or messages["en"].get(key) or key
     return template.format(**params) if params else template
 
 

@@ -77,8 +77,7 @@ TEXTS = {
 
 
 def text(lang: str, key: str, **params) -> str:
-    words = TEXTS.get(lang, TEXTS["en"])
-    return words.get(key, TEXTS["en"][key]).format(**params)
+    return i18n.lookup(TEXTS, lang, key, params)
 
 
 # ------------------------------------------------------------------ records
