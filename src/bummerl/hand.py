@@ -511,7 +511,8 @@ class Hand:
 class View:
     """What one seat may know of a hand, and nothing else.
 
-    Public to both seats: the trump suit and face-up trump card, the talon size, whether
+    Public to both seats: the trump suit, the trump card while it lies in the talon (face
+    up, or turned down by a close: both seats saw it), the talon size, whether
     and by whom it was closed, the trick in play and the last trick, every played card
     and who won it, the declared marriages, and so both scores. Private: the seat's own
     cards. Of the opponent's hand only the cards it has shown (the other card of a
