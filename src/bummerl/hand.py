@@ -256,7 +256,7 @@ class Hand:
     def _may_marry(self, seat: int, suit: int) -> str | None:
         if self.hands[seat] & PAIR[suit] != PAIR[suit]:
             return f"you do not hold both {CARD_CODES[5 * suit + KING]} and {CARD_CODES[5 * suit + QUEEN]}"
-        if self.rules.trick_before_marriage and not self.tricks[self.leader]:
+        if self.rules.trick_before_marriage and not self.tricks[seat]:
             return "a marriage needs a trick first under these rules"
         return None
 

@@ -11,7 +11,7 @@ A record holds the rules, the dealer, the deal and the actions in order::
 illegal actions are answered with ``{"error": ..., "at": ...}`` rather than raised.
 """
 
-from .cards import CARD_CODES, BIT, action_str, codes, parse_action, parse_card
+from .cards import BIT, CARD_CODES, codes, parse_action, parse_card
 from .errors import IllegalAction, NotationError, RulesError
 from .hand import Hand
 from .rules import Rules
@@ -138,4 +138,4 @@ def replay(record) -> dict:
     return result(hand)
 
 
-__all__ = ["parse_deal", "from_record", "to_record", "replay", "result", "action_str"]
+__all__ = ["parse_deal", "from_record", "to_record", "replay", "result"]

@@ -5,7 +5,7 @@ import pytest
 
 from bummerl import Rules
 from bummerl_web import i18n, render, session, storage
-from bummerl_web.session import BOT, HUMAN, Session
+from bummerl_web.session import HUMAN, Session
 from bummerl_web.storage import KEY, MemoryBackend, Storage
 
 

@@ -153,25 +153,12 @@ def search(hand, root: int, depth: int = 99, leaf=None, budget=None,
                         and h & PAIR[card // 5] == PAIR[card // 5]):
                     married = 40 if card // 5 == trump else 20
                     M[L] += married
-                    if T[L] and P[L] + M[L] >= 66:
-                        v = out(L)
-                        M[L] -= married
-                        if maximize:
-                            if v > best:
-                                best = v
-                                if v > alpha:
-                                    alpha = v
-                        else:
-                            if v < best:
-                                best = v
-                                if v < beta:
-                                    beta = v
-                        if alpha >= beta:
-                            return best
-                        continue
-                H[L] = h & ~BIT[card]
-                v = follow_node(L, card, depth, alpha, beta)
-                H[L] = h
+                if married and T[L] and P[L] + M[L] >= 66:
+                    v = out(L)  # the marriage itself reaches 66: the hand ends here
+                else:
+                    H[L] = h & ~BIT[card]
+                    v = follow_node(L, card, depth, alpha, beta)
+                    H[L] = h
                 if married:
                     M[L] -= married
                 if maximize:
