@@ -10,15 +10,16 @@ Pure Python, standard library only; runs unchanged under CPython 3.11+ and Pyodi
 True
 """
 
-from .cards import CARD_CODES, action_str, parse_action, parse_card
+from .cards import CARD_CODES, Action, action_str, parse_action, parse_card
 from .errors import IllegalAction, NotationError, RulesError
-from .hand import Hand, Outcome, View, deal
-from .match import Match
+from .hand import Block, Hand, Outcome, Termination, Trick, View, deal
+from .match import Match, Turn
 from .record import from_record, replay, to_record
 from .rules import DISPLAY_PRESETS, PRESETS, SHARP, SOFT, Rules
 
 __all__ = [
-    "CARD_CODES", "DISPLAY_PRESETS", "Hand", "IllegalAction", "Match", "NotationError",
-    "Outcome", "PRESETS", "Rules", "RulesError", "SHARP", "SOFT", "View", "action_str",
-    "deal", "from_record", "parse_action", "parse_card", "replay", "to_record",
+    "Action", "Block", "CARD_CODES", "DISPLAY_PRESETS", "Hand", "IllegalAction", "Match",
+    "NotationError", "Outcome", "PRESETS", "Rules", "RulesError", "SHARP", "SOFT",
+    "Termination", "Trick", "Turn", "View", "action_str", "deal", "from_record",
+    "parse_action", "parse_card", "replay", "to_record",
 ]

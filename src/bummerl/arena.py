@@ -29,22 +29,18 @@ def play_bummerl(rules, match_seed: int, bots, rngs, times, time_limit=None):
     match = Match.new(rules, seed=match_seed)
     hands = []
     while True:
-        hand = match.deal_next()
-        while hand.outcome is None:
-            seat = hand.to_act
-            view = hand.view(seat)
+        match.deal_next()
+        turn = None
+        while not match.hand.over:
+            seat = match.hand.to_act
+            view = match.hand.view(seat)
             start = time.perf_counter()
             action = choose(view, bots[seat], rngs[seat], time_limit)
             times[seat].append(time.perf_counter() - start)
-            hand = hand.apply(action)
-        match.hand = hand
-        outcome = hand.outcome
-        hands.append((outcome.winner, outcome.game_points))
-        before = list(match.bummerls)
-        match.score_hand(outcome)
-        if match.bummerls != before:
-            loser = 0 if match.bummerls[0] > before[0] else 1
-            return loser, hands
+            turn = match.play(action)
+        hands.append((turn.result["winner"], turn.result["game_points"]))
+        if turn.bummerl:
+            return turn.bummerl["loser"], hands
 
 
 def _mean_se(values):

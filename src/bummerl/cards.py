@@ -20,6 +20,15 @@ marriages and claim. Their text form is the record notation:
 ['play KD', 'exchange', 'close', 'marry C', 'claim']
 >>> parse_action("marry S") == MARRY + 3
 True
+
+Every other layer uses ``Action``, the record notation as a value (a ``str``, so it
+compares, sorts and serialises as its text) with its parts read off:
+
+>>> a = Action.parse("play QH")
+>>> a.kind, a.card, a.suit, a.code, str(a)
+('play', 'QH', None, 3, 'play QH')
+>>> Action.parse("marry D").suit, Action.of(CLOSE)
+('D', Action('close'))
 """
 
 from .errors import NotationError
@@ -130,3 +139,54 @@ def parse_action(text, where: str | None = None) -> int:
     raise NotationError(
         f"unknown action {text!r} (play XX, exchange, close, marry S, claim)", where
     )
+
+
+class Action(str):
+    """One action in record notation: ``play XX``, ``exchange``, ``close``, ``marry S``,
+    ``claim``. Make one with ``Action.parse(text)`` or ``Action.of(code)``; a malformed
+    text raises ``NotationError``. Equal to (and hashed like) its text."""
+
+    __slots__ = ()
+
+    def __new__(cls, text):
+        return Action.parse(text)
+
+    @staticmethod
+    def parse(text, where: str | None = None) -> "Action":
+        if isinstance(text, Action):
+            return text
+        return _ACTIONS[parse_action(text, where)]
+
+    @staticmethod
+    def of(code: int) -> "Action":
+        """The action with this int code (see the module docstring)."""
+        try:
+            return _ACTIONS[code]
+        except (IndexError, TypeError):
+            raise ValueError(f"not an action code: {code!r}") from None
+
+    @property
+    def code(self) -> int:
+        return _CODES[self]
+
+    @property
+    def kind(self) -> str:
+        """``play``, ``exchange``, ``close``, ``marry`` or ``claim``."""
+        return self.partition(" ")[0]
+
+    @property
+    def card(self) -> str | None:
+        """The card code of a ``play``, else None."""
+        return self[5:] if self.code < 20 else None
+
+    @property
+    def suit(self) -> str | None:
+        """The suit letter of a ``marry``, else None."""
+        return self[6:] if MARRY <= self.code < MARRY + 4 else None
+
+    def __repr__(self) -> str:
+        return f"Action({str(self)!r})"
+
+
+_ACTIONS = tuple(str.__new__(Action, action_str(code)) for code in range(CLAIM + 1))
+_CODES = {str(action): code for code, action in enumerate(_ACTIONS)}

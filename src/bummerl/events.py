@@ -9,13 +9,14 @@ the trick"), so that the table never works a rule out for itself.
 [{'event': 'play', 'seat': 0, 'card': 'TC'}]
 """
 
-from .cards import CARD_CODES, POINTS, SUITS, parse_action, MARRY, EXCHANGE, CLOSE, CLAIM
+from .cards import CARD_CODES, CLAIM, CLOSE, EXCHANGE, MARRY, POINTS, SUITS, Action
 from .hand import Hand
+from .rules import GOAL
 
 
 def describe(before: Hand, action, after: Hand) -> list[dict]:
     """The events of one applied action, in the order they happened."""
-    code = parse_action(action) if isinstance(action, str) else action
+    code = Action.parse(action).code if isinstance(action, str) else action
     seat = before.to_act
     events: list[dict] = []
     if code < 20:
@@ -38,7 +39,7 @@ def describe(before: Hand, action, after: Hand) -> list[dict]:
         events.append({"event": "close", "seat": seat})
     elif code == CLAIM:
         events.append({"event": "claim", "seat": seat, "score": before.score(seat),
-                       "correct": before.score(seat) >= 66})
+                       "correct": before.score(seat) >= GOAL})
     else:
         suit = code - MARRY
         points = after.marriage_points[seat] - before.marriage_points[seat]
@@ -47,5 +48,6 @@ def describe(before: Hand, action, after: Hand) -> list[dict]:
     if after.outcome is not None and before.outcome is None:
         o = after.outcome
         events.append({"event": "hand_over", "winner": o.winner, "game_points": o.game_points,
-                       "reason": o.reason, "scores": after.scores})
+                       "termination": o.termination.value, "reason": o.reason,
+                       "scores": after.scores})
     return events

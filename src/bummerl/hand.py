@@ -5,64 +5,99 @@ back (the old one is unchanged). Nothing here draws random numbers except ``deal
 which takes an explicit ``random.Random``.
 
 >>> import random
+>>> from bummerl.rules import SOFT
 >>> hand = deal(SOFT, dealer=0, rng=random.Random(7))
 >>> hand.to_act, len(hand.view(1).hand), hand.view(1).talon_size
 (1, 5, 10)
 >>> after = hand.apply(hand.legal()[0])
 >>> after.to_act, hand.history, after.history
-(1, [], ['close'])
+(1, [], [Action('close')])
 
 Search code (the bots) works on the same class through ``copy()`` and the unchecked
 ``step(action_int)``, which mutates in place and skips validation and history.
 """
 
 from dataclasses import dataclass
+from enum import Enum
+from typing import NamedTuple
 
 from .cards import (
     ALL_CARDS, BIT, CARD_CODES, CLAIM, CLOSE, EXCHANGE, FOLLOWER_WINS, HIGHER, JACK,
-    KING, MARRY, PAIR, POINTS, QUEEN, SUIT_MASK, SUIT_OF, SUITS, action_str, cards_of,
-    codes, parse_action,
+    KING, MARRY, PAIR, POINTS, QUEEN, SUIT_MASK, SUIT_OF, SUITS, Action, cards_of, codes,
 )
 from .errors import IllegalAction
-from .rules import SOFT, Rules
+from .rules import GOAL, SCHNEIDER, Rules, marriage_points
 
 SUIT_NAMES = ("hearts", "diamonds", "clubs", "spades")
 
-# Why a card may not be played: key -> English template. ``View.blocked_keys`` gives
-# the key and parameters (``cards`` a list of codes, ``suit`` a letter), so that a table
-# can word them in any language.
-PLAY_REASONS = {
-    "not_held": "you do not hold {card}",
-    "marriage_lead": "after declaring the marriage in {suit_name} you must lead {which}",
-    "must_head": "must follow suit and take the trick: you hold {cards}",
-    "must_follow": "must follow suit: you hold {cards}",
-    "must_trump": "must play a trump: you hold {cards}",
+
+class Block(Enum):
+    """Why a card may not be played now. The value is a stable key for translations;
+    ``View.blocked`` pairs it with parameters (``cards`` a list of codes, ``card`` a
+    code, ``suit`` a letter and ``king_only``)."""
+
+    NOT_HELD = "not_held"
+    MARRIAGE_LEAD = "marriage_lead"
+    MUST_HEAD = "must_head"
+    MUST_FOLLOW = "must_follow"
+    MUST_TRUMP = "must_trump"
+
+    def text(self, params: dict) -> str:
+        """The English wording, with its parameters."""
+        words = dict(params)
+        if "cards" in words:
+            words["cards"] = " ".join(words["cards"])
+        if "suit" in words:
+            words["suit_name"] = SUIT_NAMES[SUITS.index(words["suit"])]
+            words["which"] = "the king" if words["king_only"] else "the king or the queen"
+        return _BLOCK_TEXT[self].format(**words)
+
+
+_BLOCK_TEXT = {
+    Block.NOT_HELD: "you do not hold {card}",
+    Block.MARRIAGE_LEAD: "after declaring the marriage in {suit_name} you must lead {which}",
+    Block.MUST_HEAD: "must follow suit and take the trick: you hold {cards}",
+    Block.MUST_FOLLOW: "must follow suit: you hold {cards}",
+    Block.MUST_TRUMP: "must play a trump: you hold {cards}",
 }
 
-# How a hand ended: Outcome.reason text -> a stable key (Outcome.key).
-OUTCOME_KEYS = {
-    "reached 66": "reached_66",
-    "reached 66 with a marriage": "reached_66_marriage",
-    "claimed 66": "claimed_66",
-    "won the last trick": "last_trick",
-    "won the last trick with 66": "last_trick_66",
-    "false claim": "false_claim",
-    "close failed: the closer did not reach 66": "close_failed_short",
-    "close failed: the closer lost the last trick": "close_failed_last_trick",
-    "close failed: the opponent went out": "close_failed_opponent_out",
-    "close failed: the closer claimed falsely": "close_failed_false_claim",
+
+class Termination(Enum):
+    """How a hand ended. The value is the stable key that saved matches store."""
+
+    REACHED_66 = "reached_66"
+    REACHED_66_MARRIAGE = "reached_66_marriage"
+    CLAIMED_66 = "claimed_66"
+    LAST_TRICK = "last_trick"
+    LAST_TRICK_66 = "last_trick_66"
+    FALSE_CLAIM = "false_claim"
+    CLOSE_FAILED_SHORT = "close_failed_short"
+    CLOSE_FAILED_LAST_TRICK = "close_failed_last_trick"
+    CLOSE_FAILED_OPPONENT_OUT = "close_failed_opponent_out"
+    CLOSE_FAILED_FALSE_CLAIM = "close_failed_false_claim"
+
+    @property
+    def text(self) -> str:
+        """In English, as the record notation's replay answers word it."""
+        return TERMINATION_TEXT[self]
+
+    @property
+    def close_failed(self) -> bool:
+        return self.value.startswith("close_failed")
+
+
+TERMINATION_TEXT = {
+    Termination.REACHED_66: "reached 66",
+    Termination.REACHED_66_MARRIAGE: "reached 66 with a marriage",
+    Termination.CLAIMED_66: "claimed 66",
+    Termination.LAST_TRICK: "won the last trick",
+    Termination.LAST_TRICK_66: "won the last trick with 66",
+    Termination.FALSE_CLAIM: "false claim",
+    Termination.CLOSE_FAILED_SHORT: "close failed: the closer did not reach 66",
+    Termination.CLOSE_FAILED_LAST_TRICK: "close failed: the closer lost the last trick",
+    Termination.CLOSE_FAILED_OPPONENT_OUT: "close failed: the opponent went out",
+    Termination.CLOSE_FAILED_FALSE_CLAIM: "close failed: the closer claimed falsely",
 }
-
-
-def play_reason_text(key: str, params: dict) -> str:
-    """The English wording of a ``PLAY_REASONS`` key with its parameters."""
-    words = dict(params)
-    if "cards" in words:
-        words["cards"] = " ".join(words["cards"])
-    if "suit" in words:
-        words["suit_name"] = SUIT_NAMES[SUITS.index(words["suit"])]
-        words["which"] = "the king" if words["king_only"] else "the king or the queen"
-    return PLAY_REASONS[key].format(**words)
 
 
 @dataclass(frozen=True)
@@ -71,12 +106,22 @@ class Outcome:
 
     winner: int
     game_points: int
-    reason: str
+    termination: Termination
 
     @property
-    def key(self) -> str:
-        """The reason as a stable key (see ``OUTCOME_KEYS``), for translations."""
-        return OUTCOME_KEYS.get(self.reason, "other")
+    def reason(self) -> str:
+        """Why, in English (``termination.text``)."""
+        return self.termination.text
+
+
+class Trick(NamedTuple):
+    """A finished trick: seat that led, the card led, the card played to it, winner.
+    Cards are codes in a ``View``, ints inside ``Hand``."""
+
+    leader: int
+    lead: object
+    follow: object
+    winner: int
 
 
 class Hand:
@@ -86,7 +131,7 @@ class Hand:
         "rules", "dealer", "hands", "talon", "drawn", "trump", "trump_card",
         "closed_by", "leader", "lead", "points", "tricks", "marriage_points",
         "won", "revealed", "married", "marriages", "at_close", "outcome",
-        "last_trick", "history", "initial", "lacks", "_auto",
+        "last_trick", "trick_history", "history", "initial", "lacks", "_auto",
     )
 
     def __init__(self, rules: Rules, dealer: int, hands, trump_card: int, talon):
@@ -113,8 +158,9 @@ class Hand:
         self.marriages = ()  # (seat, suit) in order of declaration
         self.at_close = None  # (opponent's tricks, opponent's score) when closed
         self.outcome = None
-        self.last_trick = None  # (leader, lead card, follow card, winner)
-        self.history = []
+        self.last_trick = None  # a Trick of ints: the one just finished, for the claim rule
+        self.trick_history = ()  # every finished Trick, kept by apply() (not by step())
+        self.history = []  # the applied Actions
         self.initial = ((hands[0], hands[1]), trump_card, self.talon)  # for records
 
     # --- copying -----------------------------------------------------------------
@@ -142,6 +188,7 @@ class Hand:
         new.at_close = self.at_close
         new.outcome = self.outcome
         new.last_trick = self.last_trick
+        new.trick_history = self.trick_history
         new.history = self.history[:]
         new.initial = self.initial
         return new
@@ -200,7 +247,7 @@ class Hand:
                 pair = PAIR[self.married]
                 return pair & ~BIT[QUEEN + 5 * self.married] if self.rules.marriage_leads_king else pair
             return hand
-        if self.closed_by < 0 and self.drawn < 10:
+        if not self.phase2:
             return hand
         same = hand & SUIT_MASK[SUIT_OF[lead]]
         if same:
@@ -226,9 +273,9 @@ class Hand:
                 actions.append(CLAIM)
         return actions
 
-    def legal(self) -> list[str]:
-        """Every legal action in record notation, sorted."""
-        return sorted(action_str(a) for a in self.legal_actions())
+    def legal(self) -> list[Action]:
+        """Every legal action, sorted by its record notation."""
+        return sorted(Action.of(a) for a in self.legal_actions())
 
     def _may_exchange(self, seat: int) -> str | None:
         rules = self.rules
@@ -268,14 +315,15 @@ class Hand:
         return None
 
     def why_illegal(self, action) -> str | None:
-        """Why an action (int or text) is illegal now, or None when it is legal."""
+        """Why an action (``Action``, text or int code) is illegal now, or None when it
+        is legal."""
         if isinstance(action, str):
-            action = parse_action(action)
+            action = Action.parse(action).code
         if self.outcome is not None:
             return "the hand is over"
         if action < 20:
             why = self.why_not_playable(action)
-            return play_reason_text(*why) if why else None
+            return why[0].text(why[1]) if why else None
         if self.lead >= 0:
             return "only the player on lead may do that, before leading"
         if action == CLAIM:
@@ -289,35 +337,40 @@ class Hand:
             return self._may_close()
         return self._may_marry(seat, action - MARRY)
 
-    def why_not_playable(self, card: int) -> tuple[str, dict] | None:
-        """Why the seat to act may not play ``card`` now, as a ``PLAY_REASONS`` key and its
+    def why_not_playable(self, card: int) -> tuple[Block, dict] | None:
+        """Why the seat to act may not play ``card`` now, as a ``Block`` and its
         parameters; None when it may (or when the hand is over)."""
         if self.outcome is not None or self.legal_plays() & BIT[card]:
             return None
         hand = self.hands[self.to_act]
         if not hand & BIT[card]:
-            return "not_held", {"card": CARD_CODES[card]}
+            return Block.NOT_HELD, {"card": CARD_CODES[card]}
         if self.lead < 0:
-            return "marriage_lead", {"suit": SUITS[self.married],
-                                     "king_only": self.rules.marriage_leads_king}
+            return Block.MARRIAGE_LEAD, {"suit": SUITS[self.married],
+                                         "king_only": self.rules.marriage_leads_king}
         lead = self.lead
         same = hand & SUIT_MASK[SUIT_OF[lead]]
-        key = "must_head" if same & HIGHER[lead] else "must_follow" if same else "must_trump"
-        return key, {"cards": codes(self.legal_plays())}
+        block = (Block.MUST_HEAD if same & HIGHER[lead]
+                 else Block.MUST_FOLLOW if same else Block.MUST_TRUMP)
+        return block, {"cards": codes(self.legal_plays())}
 
     # --- applying actions --------------------------------------------------------
     def apply(self, action) -> "Hand":
-        """A new hand after ``action`` (text like "play AH", or an action int).
+        """A new hand after ``action`` (an ``Action``, its text like "play AH", or an
+        action int).
 
-        Raises ``IllegalAction`` naming the action and why; ``self`` never changes.
+        Raises ``IllegalAction`` naming the action and why (``NotationError`` for text
+        that is no action); ``self`` never changes.
         """
-        code = parse_action(action) if isinstance(action, str) else action
-        reason = self.why_illegal(code)
+        action = Action.parse(action) if isinstance(action, str) else Action.of(action)
+        reason = self.why_illegal(action.code)
         if reason is not None:
-            raise IllegalAction(action_str(code), reason)
+            raise IllegalAction(action, reason)
         new = self.copy()
-        new.step(code)
-        new.history.append(action_str(code))
+        new.step(action.code)
+        new.history.append(action)
+        if new.last_trick is not self.last_trick:
+            new.trick_history += (new.last_trick,)
         return new
 
     def step(self, action: int) -> None:
@@ -349,11 +402,11 @@ class Hand:
             seat = self.leader
             suit = action - MARRY
             self.married = suit
-            self.marriage_points[seat] += 40 if suit == self.trump else 20
+            self.marriage_points[seat] += marriage_points(suit, self.trump)
             self.marriages += ((seat, suit),)
             self.revealed[seat] |= PAIR[suit]
-            if self._auto and self.tricks[seat] and self.score(seat) >= 66:
-                self._goes_out(seat, "reached 66 with a marriage")
+            if self._auto and self.tricks[seat] and self.score(seat) >= GOAL:
+                self._goes_out(seat, Termination.REACHED_66_MARRIAGE)
 
     def _finish_trick(self, follow: int) -> None:
         leader = self.leader
@@ -362,7 +415,7 @@ class Hand:
         self.hands[follower] &= ~BIT[follow]
         self.revealed[follower] &= ~BIT[follow]
         winner = follower if FOLLOWER_WINS[self.trump][lead * 20 + follow] else leader
-        if self.closed_by >= 0 or self.drawn == 10:
+        if self.phase2:
             # The duty to follow tells what the follower lacks.
             suit = SUIT_OF[lead]
             if SUIT_OF[follow] != suit:
@@ -373,7 +426,7 @@ class Hand:
         self.points[winner] += POINTS[lead] + POINTS[follow]
         self.tricks[winner] += 1
         self.won[winner] |= BIT[lead] | BIT[follow]
-        self.last_trick = (leader, lead, follow, winner)
+        self.last_trick = Trick(leader, lead, follow, winner)
         self.lead = -1
         self.leader = winner
         drawn = self.drawn
@@ -387,40 +440,40 @@ class Hand:
                 self.revealed[loser] |= BIT[self.trump_card]
                 self.trump_card = -1
             self.drawn = drawn + 2
-        if self._auto and self.points[winner] + self.marriage_points[winner] >= 66:
-            self._goes_out(winner, "reached 66")
+        if self._auto and self.points[winner] + self.marriage_points[winner] >= GOAL:
+            self._goes_out(winner, Termination.REACHED_66)
         elif not self.hands[winner]:
             self._last_trick_played(winner)
 
     def _last_trick_played(self, winner: int) -> None:
         closer = self.closed_by
         if closer < 0:
-            self._end(winner, 1, "won the last trick")
-        elif winner == closer and self.score(closer) >= 66:
-            self._goes_out(closer, "won the last trick with 66")
+            self._end(winner, 1, Termination.LAST_TRICK)
+        elif winner == closer and self.score(closer) >= GOAL:
+            self._goes_out(closer, Termination.LAST_TRICK_66)
         elif winner == closer:
-            self._failed_close("the closer did not reach 66")
+            self._failed_close(Termination.CLOSE_FAILED_SHORT)
         else:
-            self._failed_close("the closer lost the last trick")
+            self._failed_close(Termination.CLOSE_FAILED_LAST_TRICK)
 
     def _claim(self) -> None:
         seat = self.leader
         other = 1 - seat
-        if self.score(seat) >= 66:
-            self._goes_out(seat, "claimed 66")
+        if self.score(seat) >= GOAL:
+            self._goes_out(seat, Termination.CLAIMED_66)
         elif seat == self.closed_by:
-            self._failed_close("the closer claimed falsely")
+            self._failed_close(Termination.CLOSE_FAILED_FALSE_CLAIM)
         elif self.rules.false_claim == "mirror":
-            self._end(other, self._win_points(seat), "false claim")
+            self._end(other, self._win_points(seat), Termination.FALSE_CLAIM)
         else:
-            self._end(other, 2 if self.tricks[other] else 3, "false claim")
+            self._end(other, 2 if self.tricks[other] else 3, Termination.FALSE_CLAIM)
 
-    def _goes_out(self, seat: int, reason: str) -> None:
+    def _goes_out(self, seat: int, termination: Termination) -> None:
         """``seat`` has 66 (reached, or claimed correctly): score the win."""
         if self.closed_by >= 0 and self.closed_by != seat:
-            self._failed_close("the opponent went out")
+            self._failed_close(Termination.CLOSE_FAILED_OPPONENT_OUT)
         else:
-            self._end(seat, self._win_points(seat), reason)
+            self._end(seat, self._win_points(seat), termination)
 
     def _win_points(self, seat: int) -> int:
         """Game points ``seat`` wins by going out now (1, 2 or 3)."""
@@ -431,14 +484,14 @@ class Hand:
             return 2 if self.at_close[0] else 3
         else:
             tricks, score = self.tricks[other], self.score(other)
-        return 3 if not tricks else 2 if score < 33 else 1
+        return 3 if not tricks else 2 if score < SCHNEIDER else 1
 
-    def _failed_close(self, why: str) -> None:
+    def _failed_close(self, termination: Termination) -> None:
         opponent = 1 - self.closed_by
-        self._end(opponent, 2 if self.at_close[0] else 3, "close failed: " + why)
+        self._end(opponent, 2 if self.at_close[0] else 3, termination)
 
-    def _end(self, winner: int, game_points: int, reason: str) -> None:
-        self.outcome = Outcome(winner, game_points, reason)
+    def _end(self, winner: int, game_points: int, termination: Termination) -> None:
+        self.outcome = Outcome(winner, game_points, termination)
 
     # --- information ---------------------------------------------------------------
     def view(self, seat: int) -> "View":
@@ -453,16 +506,12 @@ class Hand:
         if face_up is not None:
             seen |= BIT[face_up]
         my_turn = self.outcome is None and self.to_act == seat
-        legal = tuple(self.legal()) if my_turn else ()
-        blocked_keys = {}
+        actions = self.legal_actions() if my_turn else []
+        blocked = {}
         if my_turn:
             for card in cards_of(mine & ~self.legal_plays()):
-                blocked_keys[CARD_CODES[card]] = self.why_not_playable(card)
-        blocked = {code: play_reason_text(*why) for code, why in blocked_keys.items()}
-        last = None
-        if self.last_trick:
-            leader, lead, follow, winner = self.last_trick
-            last = (leader, CARD_CODES[lead], CARD_CODES[follow], winner)
+                blocked[CARD_CODES[card]] = self.why_not_playable(card)
+        last = _trick_codes(self.last_trick) if self.last_trick else None
         return View(
             seat=seat,
             rules=self.rules,
@@ -484,9 +533,14 @@ class Hand:
             opponent_known=tuple(codes(known_opp)),
             opponent_hand_size=bin(self.hands[other]).count("1"),
             unseen=tuple(codes(ALL_CARDS & ~seen)),
-            legal=legal,
+            legal=tuple(sorted(Action.of(a) for a in actions)),
+            playable=tuple(CARD_CODES[a] for a in actions if a < 20),
+            lead_options=tuple(Action.of(a) for a in LEAD_ORDER if a in actions),
             blocked=blocked,
-            blocked_keys=blocked_keys,
+            trump_face_up=face_up is not None and self.closed_by < 0,
+            phase2=self.phase2,
+            points_counted=self._auto,
+            trick_history=tuple(_trick_codes(t) for t in self.trick_history),
             outcome=self.outcome,
             hand_mask=mine,
             unseen_mask=ALL_CARDS & ~seen,
@@ -531,7 +585,7 @@ class View:
     talon_size: int
     closed_by: int | None
     trick: tuple | None  # (leader, card led)
-    last_trick: tuple | None  # (leader, lead card, follow card, winner)
+    last_trick: Trick | None  # the trick just finished (cards as codes)
     tricks: tuple
     won: tuple
     scores: tuple
@@ -541,9 +595,16 @@ class View:
     opponent_known: tuple
     opponent_hand_size: int
     unseen: tuple
-    legal: tuple  # sorted action strings when this seat is to act, else ()
-    blocked: dict  # card code -> why it may not be played now (when to act), in English
-    blocked_keys: dict  # card code -> (PLAY_REASONS key, parameters), for translations
+    legal: tuple  # every legal Action, sorted, when this seat is to act, else ()
+    playable: tuple  # the card codes of legal plays, in hand order (() when not to act)
+    lead_options: tuple  # the legal Actions other than plays, in the order of a lead:
+    #                      exchange, marriages (H D C S), close, claim
+    blocked: dict  # card code -> (Block, parameters): why it may not be played now
+    trump_face_up: bool  # the trump card lies face up under the talon (not closed)
+    phase2: bool  # the talon is closed or exhausted: follow suit, head, trump
+    points_counted: bool  # 66 is counted for the players (automatic claiming): the
+    #                       scores may be shown; under manual claiming they keep count
+    trick_history: tuple  # every finished Trick of the hand, in order (cards as codes)
     outcome: Outcome | None
     hand_mask: int
     unseen_mask: int
@@ -558,11 +619,19 @@ class View:
     drawn: int
 
 
-def deal(rules: Rules = SOFT, dealer: int = 0, rng=None) -> Hand:
-    """Shuffle with ``rng`` (a ``random.Random``) and deal as at the table: 3 cards to
-    forehand, 3 to the dealer, the trump card, 2 and 2; the rest is the talon."""
-    if rng is None:
-        raise TypeError("deal needs an explicit rng, e.g. random.Random(seed)")
+# The non-play actions in the order a player meets them when leading.
+LEAD_ORDER = (EXCHANGE, MARRY, MARRY + 1, MARRY + 2, MARRY + 3, CLOSE, CLAIM)
+
+
+def _trick_codes(trick) -> Trick:
+    leader, lead, follow, winner = trick
+    return Trick(leader, CARD_CODES[lead], CARD_CODES[follow], winner)
+
+
+def deal(rules: Rules, dealer: int, rng) -> Hand:
+    """Shuffle with ``rng`` (a ``random.Random``: the caller owns all randomness) and
+    deal as at the table: 3 cards to forehand, 3 to the dealer, the trump card, 2 and 2;
+    the rest is the talon."""
     deck = list(range(20))
     rng.shuffle(deck)
     forehand = deck[0:3] + deck[7:9]

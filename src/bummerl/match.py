@@ -1,25 +1,65 @@
 """A match: hands one after another, the Bummerl counted down from 7, and its JSON form.
 
+``play`` applies an action to the hand in play and, when that ends the hand, scores it
+(and the Bummerl, when one ends); ``deal_next`` deals the next hand of the match's
+seeded sequence.
+
 >>> m = Match.new(SOFT, seed=1)
 >>> hand = m.deal_next()
 >>> m.dealer_of_next_hand(), hand.dealer
 (1, 0)
->>> m.score_hand(Outcome(winner=1, game_points=3, reason="reached 66"))
->>> m.board, m.bummerls
-([7, 4], [0, 0])
+>>> while not m.hand.over:
+...     turn = m.play(m.hand.legal()[0])
+>>> turn.result == m.results[-1], m.board[turn.result["winner"]] < 7
+(True, True)
 """
 
 import random
 from dataclasses import dataclass, field
 
-from .errors import NotationError, RulesError
-from .hand import Hand, Outcome, deal
+from .cards import Action
+from .errors import IllegalAction, NotationError, RulesError
+from .events import describe
+from .hand import Hand, Outcome, Termination, deal
 from .record import from_record
-from .rules import SOFT, Rules
+from .rules import BOARD_START, SOFT, Rules
 
 SCHEMA = "bummerl-match"
-VERSION = 1
-START = 7
+VERSION = 2
+START = BOARD_START
+# Version 1 stored each result's reason as English text; version 2 the Termination key.
+_V1_REASONS = {
+    "reached 66": Termination.REACHED_66,
+    "reached 66 with a marriage": Termination.REACHED_66_MARRIAGE,
+    "claimed 66": Termination.CLAIMED_66,
+    "won the last trick": Termination.LAST_TRICK,
+    "won the last trick with 66": Termination.LAST_TRICK_66,
+    "false claim": Termination.FALSE_CLAIM,
+    "close failed: the closer did not reach 66": Termination.CLOSE_FAILED_SHORT,
+    "close failed: the closer lost the last trick": Termination.CLOSE_FAILED_LAST_TRICK,
+    "close failed: the opponent went out": Termination.CLOSE_FAILED_OPPONENT_OUT,
+    "close failed: the closer claimed falsely": Termination.CLOSE_FAILED_FALSE_CLAIM,
+}
+_TERMINATIONS = {t.value: t for t in Termination}
+
+
+@dataclass(frozen=True)
+class Turn:
+    """What one ``Match.play`` did: the seat that acted, the action, the hand before and
+    after, the events (``bummerl.events.describe``), and when the hand ended its entry
+    in ``Match.results`` (with a ``"bummerl"`` part when a Bummerl ended too)."""
+
+    seat: int
+    action: Action
+    before: Hand
+    after: Hand
+    events: list
+    result: dict | None
+
+    @property
+    def bummerl(self) -> dict | None:
+        """``{"loser": seat, "given": 1 or 2}`` when this action ended a Bummerl."""
+        return self.result.get("bummerl") if self.result else None
 
 
 @dataclass
@@ -37,13 +77,38 @@ class Match:
     first_dealer: int = 0
     board: list = field(default_factory=lambda: [START, START])
     bummerls: list = field(default_factory=lambda: [0, 0])
-    results: list = field(default_factory=list)  # one dict per finished hand
+    # One dict per finished hand: winner, game_points, termination (a Termination
+    # key) and, when the hand ended a Bummerl, "bummerl": {"loser", "given"}.
+    results: list = field(default_factory=list)
     hand: Hand | None = None  # the hand in play (or the last one, finished)
     hands_dealt: int = 0
 
     @staticmethod
     def new(rules: Rules = SOFT, seed: int = 0, first_dealer: int = 0) -> "Match":
         return Match(rules=rules, seed=seed, first_dealer=first_dealer)
+
+    @staticmethod
+    def at_deal(rules: Rules, seed: int, number: int, first_dealer: int = 0) -> "Match":
+        """A fresh match (full board) whose hand in play is deal ``number`` (1, 2, ...)
+        of the match seeded ``seed``: the same cards, dealer and trump as when a match
+        gets there by play."""
+        if not isinstance(number, int) or number < 1:
+            raise ValueError(f"deal numbers start at 1, not {number!r}")
+        match = Match.new(rules, seed, first_dealer)
+        match.hands_dealt = number - 1
+        match.deal_next()
+        return match
+
+    @staticmethod
+    def from_hand(hand: Hand, seed: int) -> "Match":
+        """A new match whose first hand is ``hand`` (a position to play on); later
+        deals come from ``seed``."""
+        match = Match.new(hand.rules, seed, first_dealer=hand.dealer)
+        match.hand = hand
+        match.hands_dealt = 1
+        if hand.over:
+            match._score(hand.outcome)
+        return match
 
     def dealer_of_next_hand(self) -> int:
         """Dealers alternate every hand, across Bummerl too."""
@@ -66,18 +131,38 @@ class Match:
         self.hands_dealt += 1
         return self.hand
 
-    def score_hand(self, outcome: Outcome) -> None:
+    @property
+    def scored(self) -> bool:
+        """True when the hand in play is over and its result is on the board."""
+        return self.hand is not None and self.hand.over and len(self.results) >= self.hands_dealt
+
+    def play(self, action) -> Turn:
+        """Apply ``action`` (an ``Action`` or its text) for the seat to act in the hand in
+        play; when it ends the hand, score it. Raises ``IllegalAction`` (or
+        ``NotationError``) and changes nothing when the action is not allowed."""
+        before = self.hand
+        action = Action.parse(action)
+        if before is None or before.over:
+            raise IllegalAction(action, "the hand is over: deal the next one")
+        after = before.apply(action)
+        self.hand = after
+        result = self._score(after.outcome) if after.over else None
+        return Turn(before.to_act, action, before, after, describe(before, action, after), result)
+
+    def _score(self, outcome: Outcome) -> dict:
         """Enter a finished hand's result; closes the Bummerl when a seat reaches 0."""
         winner, points = outcome.winner, outcome.game_points
         loser = 1 - winner
         self.board[winner] -= points
-        entry = {"winner": winner, "game_points": points, "reason": outcome.reason}
+        entry = {"winner": winner, "game_points": points,
+                 "termination": outcome.termination.value}
         if self.board[winner] <= 0:
             given = 2 if self.rules.schneider_bummerl and self.board[loser] == START else 1
             self.bummerls[loser] += given
             entry["bummerl"] = {"loser": loser, "given": given}
             self.board = [START, START]
         self.results.append(entry)
+        return entry
 
     def to_json(self) -> dict:
         return {
@@ -95,12 +180,13 @@ class Match:
 
     @staticmethod
     def from_json(obj) -> "Match":
-        """Read ``to_json`` output back. Anything off raises NotationError saying where."""
+        """Read ``to_json`` output back (this version's or the earlier one's). Anything
+        off raises NotationError saying where."""
         if not isinstance(obj, dict) or obj.get("schema") != SCHEMA:
             raise NotationError("not a Bummerl match (schema field missing or foreign)")
         version = obj.get("version")
-        if version != VERSION:
-            raise NotationError(f"match schema version {version!r}; this engine reads {VERSION}")
+        if version not in (1, VERSION) or isinstance(version, bool):
+            raise NotationError(f"match schema version {version!r}; this engine reads 1 to {VERSION}")
 
         def number(key, low, high):
             value = obj.get(key)
@@ -124,12 +210,7 @@ class Match:
         results = obj.get("results")
         if not isinstance(results, list):
             raise NotationError("expected a list", "results")
-        for i, entry in enumerate(results):
-            if (
-                not isinstance(entry, dict) or entry.get("winner") not in (0, 1)
-                or entry.get("game_points") not in (1, 2, 3)
-            ):
-                raise NotationError(f"not a hand result: {entry!r}", f"results[{i}]")
+        results = [_read_result(entry, version, f"results[{i}]") for i, entry in enumerate(results)]
         match = Match(
             rules=rules,
             seed=number("seed", -(2**63), 2**63),
@@ -144,4 +225,32 @@ class Match:
                 match.hand = from_record(obj["hand"])
             except ValueError as error:
                 raise NotationError(str(error), "hand") from None
+            if match.hand.over and len(results) < match.hands_dealt:
+                match._score(match.hand.outcome)  # saved before it was scored (version 1)
         return match
+
+
+def _read_result(entry, version: int, where: str) -> dict:
+    """One entry of ``results``, checked; a version-1 entry's English reason becomes its
+    Termination key."""
+    if not isinstance(entry, dict):
+        raise NotationError(f"a hand result must be an object, not {type(entry).__name__}", where)
+    entry = dict(entry)
+    for key, allowed in (("winner", (0, 1)), ("game_points", (1, 2, 3))):
+        value = entry.get(key)
+        if type(value) is not int or value not in allowed:
+            raise NotationError(f"expected one of {allowed}, got {value!r}", f"{where}.{key}")
+    if version == 1:
+        reason = entry.pop("reason", None)
+        if reason not in _V1_REASONS:
+            raise NotationError(f"unknown reason {str(reason)[:60]!r}", f"{where}.reason")
+        entry["termination"] = _V1_REASONS[reason].value
+    elif entry.get("termination") not in _TERMINATIONS:
+        raise NotationError(f"unknown termination {str(entry.get('termination'))[:60]!r}",
+                            f"{where}.termination")
+    return entry
+
+
+def termination_of(result: dict) -> Termination:
+    """The Termination of a ``Match.results`` entry."""
+    return _TERMINATIONS[result["termination"]]

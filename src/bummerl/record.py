@@ -106,6 +106,7 @@ def result(hand: Hand) -> dict:
             "scores": hand.scores,
             "tricks": list(hand.tricks),
             "reason": o.reason,
+            "termination": o.termination.value,
         }
     return {
         "over": False,

@@ -14,6 +14,18 @@ from dataclasses import dataclass, fields, replace
 
 from .errors import RulesError
 
+# The numbers of the game, named once (shared/rules.md).
+GOAL = 66  # card points plus counted marriages that win a hand
+MARRIAGE_POINTS = 20  # king and queen of a plain suit
+TRUMP_MARRIAGE_POINTS = 40  # king and queen of trumps
+SCHNEIDER = 33  # a loser below this many points ("Schneider") gives 2 game points
+BOARD_START = 7  # game points each seat counts down from in a Bummerl
+
+
+def marriage_points(suit: int, trump: int) -> int:
+    """What declaring the marriage in ``suit`` is worth when ``trump`` is trumps."""
+    return TRUMP_MARRIAGE_POINTS if suit == trump else MARRIAGE_POINTS
+
 # option name -> the values it takes (the first is never special; defaults are Soft's).
 OPTIONS: dict[str, tuple] = {
     "exchange_with_two_left": (True, False),

@@ -92,29 +92,30 @@ class App:
         if self.extras.render():  # a replay draws the table itself
             return
         s, busy = self.session, self.busy
+        view, settings, over = s.view, s.settings, s.match.over
         focus_key = self._focus_key()
         # <details> the player opened (results, trick piles) stay open across renders
         opened = [d.getAttribute("data-key") for d in document.querySelectorAll("details[data-key][open]")]
         document.documentElement.lang = s.settings["lang"]
         document.documentElement.setAttribute("data-colours", "4" if s.settings["four_colours"] else "2")
-        _by_id("hand").innerHTML = render.hand_html(s, busy)
-        _by_id("actions").innerHTML = render.actions_html(s, busy)
-        _by_id("opponent").innerHTML = render.opponent_html(s)
-        _by_id("talon").innerHTML = render.talon_html(s)
-        _by_id("trick").innerHTML = render.trick_html(s)
-        _by_id("board").innerHTML = render.board_html(s)
-        _by_id("mypile").innerHTML = render.my_pile_html(s)
-        _by_id("status").textContent = render.status_text(s, self.recent, busy)
-        _by_id("help").textContent = render.t(s, "help")
+        _by_id("hand").innerHTML = render.hand_html(view, settings, busy)
+        _by_id("actions").innerHTML = render.actions_html(view, settings, busy, over)
+        _by_id("opponent").innerHTML = render.opponent_html(view, settings)
+        _by_id("talon").innerHTML = render.talon_html(view, settings)
+        _by_id("trick").innerHTML = render.trick_html(view, settings)
+        _by_id("board").innerHTML = render.board_html(view, s.match, settings)
+        _by_id("mypile").innerHTML = render.my_pile_html(view, settings)
+        _by_id("status").textContent = self.status()
+        _by_id("help").textContent = render.t(settings, "help")
         howto = _by_id("howto")
-        if howto.getAttribute("data-lang") != s.settings["lang"]:  # keeps open/closed state
-            howto.innerHTML = render.howto_html(s)
-            howto.setAttribute("data-lang", s.settings["lang"])
+        if howto.getAttribute("data-lang") != settings["lang"]:  # keeps open/closed state
+            howto.innerHTML = render.howto_html(settings)
+            howto.setAttribute("data-lang", settings["lang"])
         for section, key in (("opponent", "opponent"), ("you", "your_hand"), ("middle", "table")):
-            _by_id(section).setAttribute("aria-label", render.t(s, key))
+            _by_id(section).setAttribute("aria-label", render.t(settings, key))
         share_ui.paint_menu(s)
         notice = _by_id("notice")
-        notice.textContent = render.notice_text(s)
+        notice.textContent = render.notice_text(settings, s.notices, s.link_notices)
         notice.hidden = not (s.notices or s.link_notices)
         body = document.body
         body.dataset.lang = s.settings["lang"]
@@ -129,6 +130,11 @@ class App:
         self.ticks += 1
         body.dataset.tick = str(self.ticks)
         body.dataset.ready = "0" if busy or s.bot_to_move else "1"
+
+    def status(self) -> str:
+        s = self.session
+        return render.status_text(s.view, s.settings, self.recent, self.busy, log=s.log,
+                                  match_over=s.match.over)
 
     def _focus_key(self):
         active = document.activeElement
@@ -161,7 +167,7 @@ class App:
 
     def announce_events(self, events: list) -> None:
         if events:
-            self.announce(" ".join(render.message(self.session, k, p) for k, p in events))
+            self.announce(" ".join(render.message(self.session.settings, k, p) for k, p in events))
 
     # ------------------------------------------------------------ events
     def bind(self) -> None:
@@ -244,7 +250,8 @@ class App:
     def on_hint(self, event) -> None:
         why = event.target.getAttribute("data-why") if event.target.getAttribute else None
         if why and not self.busy and self.session.human_to_move:
-            _by_id("status").textContent = render.status_text(self.session, [], self.busy) + " — " + why
+            _by_id("status").textContent = render.status_text(
+                self.session.view, self.session.settings, [], self.busy) + " — " + why
 
     def on_storage(self, event) -> None:
         if event.key != store.KEY or not isinstance(event.newValue, str) or self.extras.embed:
@@ -303,17 +310,17 @@ class App:
         hint = self.session.hint()
         if not hint:
             return
-        text = render.hint_text(self.session, hint)
+        text = render.hint_text(self.session.settings, hint)
         _by_id("status").textContent = text
         self.announce(text)
-        word, _, arg = hint["action"].partition(" ")
+        action = hint.action
         for el in document.querySelectorAll("#hand .hinted, #actions .hinted"):
             el.classList.remove("hinted")
-        if word == "play":
-            target = document.querySelector(f'#hand [data-card="{arg}"]')
+        if action.card:
+            target = document.querySelector(f'#hand [data-card="{action.card}"]')
         else:
-            extra = f'[data-suit="{arg}"]' if arg else ""
-            target = document.querySelector(f'#actions [data-action="{word}"]{extra}')
+            extra = f'[data-suit="{action.suit}"]' if action.suit else ""
+            target = document.querySelector(f'#actions [data-action="{action.kind}"]{extra}')
         if target:
             target.classList.add("hinted")
 
@@ -338,7 +345,7 @@ class App:
     # ------------------------------------------------------------ rules panel
     def open_rules(self, rules: Rules, display: dict) -> None:
         panel = _by_id("rules-panel")
-        panel.innerHTML = render.rules_panel_html(self.session, rules, display)
+        panel.innerHTML = render.rules_panel_html(self.session.settings, rules, display)
         if not panel.open:
             panel.showModal()
         focus = panel.querySelector('[aria-pressed="true"]') or panel.querySelector("button")

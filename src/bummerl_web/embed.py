@@ -6,7 +6,8 @@ Every message is a plain JSON object with ``"source": "bummerl"`` and a ``type``
   ``to_act``, ``hand``: your cards), and again after each new deal;
 * ``action``: someone acted (``who``: "you"/"bot", ``seat``: 0 = you, 1 = bot,
   ``action`` in record notation, ``events``: the engine's `bummerl.events.describe`);
-* ``hand_over``: the hand's result (``winner``, ``game_points``, ``reason``, ``scores``,
+* ``hand_over``: the hand's result (``winner``, ``game_points``, ``termination`` (a
+  stable key), ``reason`` (in English), ``scores``,
   ``board``, ``bummerls``, and ``record``: the whole hand as the engine's JSON record).
 
 Pure Python (builds the messages; `share_ui` posts them with
@@ -31,18 +32,17 @@ def ready_message(session) -> dict:
                    hand=list(hand.view(HUMAN).hand))
 
 
-def action_messages(session, before, action: str, after, seat: int) -> list[dict]:
-    """The messages for one applied action (an `action`, then `hand_over` if it ended
-    the hand); called after the session scored the hand."""
-    from bummerl.events import describe
-
-    events = describe(before, action, after)
-    out = [message("action", who=SEATS[seat], seat=seat, action=action, events=events)]
-    over = next((e for e in events if e["event"] == "hand_over"), None)
+def action_messages(session, turn) -> list[dict]:
+    """The messages for one ``bummerl.Turn`` of the match (an `action`, then `hand_over`
+    if it ended the hand)."""
+    seat = turn.seat
+    out = [message("action", who=SEATS[seat], seat=seat, action=str(turn.action),
+                   events=turn.events)]
+    over = next((e for e in turn.events if e["event"] == "hand_over"), None)
     if over:
         match = session.match
         out.append(message("hand_over", winner=SEATS[over["winner"]], game_points=over["game_points"],
-                           reason=over["reason"], scores=list(over["scores"]),
-                           board=list(match.board), bummerls=list(match.bummerls),
-                           record=after.to_record()))
+                           termination=over["termination"], reason=over["reason"],
+                           scores=list(over["scores"]), board=list(match.board),
+                           bummerls=list(match.bummerls), record=turn.after.to_record()))
     return out

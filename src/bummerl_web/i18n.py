@@ -5,7 +5,6 @@ formats one message; card and suit names depend on the deck ("fr" or "de").
 """
 from __future__ import annotations
 
-from bummerl.hand import OUTCOME_KEYS
 
 LANGS = ("en", "de")
 DECKS = ("fr", "de")
@@ -393,18 +392,18 @@ def suit_name(lang: str, deck: str, suit: str) -> str:
     return SUIT_NAMES[(lang, deck)][suit]
 
 
-def reason(lang: str, engine_reason: str) -> str:
-    """Word an Outcome.reason of the engine (its English text, as stored in results)
-    through the engine's stable key for it."""
-    key = "reason_" + OUTCOME_KEYS.get(engine_reason, "")
+def reason(lang: str, termination: str) -> str:
+    """Word how a hand ended: a ``bummerl.Termination`` key, as results store it. (An
+    older saved log may hold the engine's English text instead: shown as it is.)"""
     table = MESSAGES.get(lang, MESSAGES["en"])
-    return table.get(key, engine_reason)
+    return table.get("reason_" + str(termination), str(termination))
 
 
-def why(lang: str, why_key, deck: str = "fr") -> str:
-    """Word the engine's reason a card is not playable (``View.blocked_keys`` value:
-    a key and its parameters), naming cards and suits in the deck's words."""
-    key, params = why_key
+def why(lang: str, blocked, deck: str = "fr") -> str:
+    """Word why a card is not playable: a ``View.blocked`` value, a ``bummerl.Block``
+    and its parameters, naming cards and suits in the deck's words."""
+    block, params = blocked
+    key = block.value
     words = {}
     if "cards" in params:
         words["cards"] = ", ".join(card_name(lang, deck, c) for c in params["cards"])

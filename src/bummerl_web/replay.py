@@ -3,9 +3,9 @@
 A `Replay` steps through a recorded hand (the engine's JSON record, see
 `bummerl.record`) one action at a time; every position is the engine's own
 `from_record` of the first n actions, and what happened at each step is the engine's
-`bummerl.events.describe`, so nothing here knows a rule.  `ReplayTable` lets the
-table's renderers (`render`) draw a position; `controls_html` and friends draw what
-only a replay has: both hands face up and the step controls.  `share_ui` (the DOM
+`bummerl.events.describe`, so nothing here knows a rule.  The table's renderers
+(`render`) draw a position from its view; `controls_html` and friends draw what only
+a replay has: both hands face up and the step controls.  `share_ui` (the DOM
 glue) puts these into the page.
 """
 from __future__ import annotations
@@ -15,6 +15,7 @@ import random
 from html import escape
 
 from bummerl import Match, NotationError, from_record
+from bummerl.events import describe
 
 from . import i18n, render
 from .session import BOT, HUMAN, SEATS, narrate
@@ -126,10 +127,7 @@ def deal_hand(session, n: int) -> None:
     match = session.match
     if match.hands_dealt == n:
         return
-    fresh = Match.new(match.rules, seed=match.seed, first_dealer=BOT)  # as Session.new_match
-    fresh.hands_dealt = n - 1
-    fresh.deal_next()
-    session.match = fresh
+    session.match = Match.at_deal(match.rules, match.seed, n, first_dealer=BOT)  # as Session.new_match
     session.log = []
     session.save()
 
@@ -137,10 +135,7 @@ def deal_hand(session, n: int) -> None:
 def play_on(session, hand) -> None:
     """Continue `hand` (a replayed position) as a new match against the bot: you take
     seat 0; the match's later deals come from a fresh seed."""
-    match = Match.new(hand.rules, seed=random.SystemRandom().randrange(2**31), first_dealer=hand.dealer)
-    match.hand = hand
-    match.hands_dealt = 1
-    session.match = match
+    session.match = Match.from_hand(hand, seed=random.SystemRandom().randrange(2**31))
     session.log = []
     session.save()
 
@@ -152,23 +147,23 @@ class Replay:
 
     def __init__(self, record: dict):
         self.record = {**record, "actions": list(record.get("actions", []))}
-        self.final = from_record(self.record)  # raises NotationError / IllegalAction
+        final = from_record(self.record)  # raises NotationError / IllegalAction
+        hands = [from_record({**self.record, "actions": []})]
+        for action in final.history:
+            hands.append(hands[-1].apply(action))
+        self.hands = hands  # the position after each number of actions
         self.step = 0
-        self._hands = {}
-        self._all_tricks = None
+        # The steps at which a trick is complete (its follow card played).
+        self.trick_ends = [n for n in range(1, len(hands))
+                           if len(hands[n].trick_history) > len(hands[n - 1].trick_history)]
 
     @property
     def length(self) -> int:
         return len(self.record["actions"])
 
-    def hand_at(self, n: int):
-        if n not in self._hands:
-            self._hands[n] = from_record({**self.record, "actions": self.record["actions"][:n]})
-        return self._hands[n]
-
     @property
     def hand(self):
-        return self.hand_at(self.step)
+        return self.hands[self.step]
 
     def go(self, n: int) -> bool:
         """Move to step n (clamped); True if the position changed."""
@@ -181,33 +176,17 @@ class Replay:
         """What the last action did, as the session's message keys (see session.narrate)."""
         if not self.step:
             return []
-        before = self.hand_at(self.step - 1)
+        before = self.hands[self.step - 1]
         action = self.record["actions"][self.step - 1]
-        return narrate(before, action, self.hand_at(self.step), before.to_act)
-
-    def _tricks(self) -> list:
-        """Every trick of the record: (step after which it was complete, winner, cards)."""
-        if self._all_tricks is None:
-            from bummerl.events import describe
-
-            self._all_tricks = []
-            for n, action in enumerate(self.record["actions"]):
-                before, after = self.hand_at(n), self.hand_at(n + 1)
-                self._all_tricks += [(n + 1, e["winner"], e["cards"]) for e in describe(before, action, after)
-                                     if e["event"] == "trick"]
-        return self._all_tricks
-
-    def tricks(self) -> list:
-        """Tricks completed up to this step: (winner, [lead, follow])."""
-        return [(winner, cards) for end, winner, cards in self._tricks() if end <= self.step]
+        return narrate(describe(before, action, self.hand), before.to_act)
 
     def next_trick(self) -> int:
         """The step at which the next trick is complete (else the end of the record)."""
-        return next((end for end, _, _ in self._tricks() if end > self.step), self.length)
+        return next((end for end in self.trick_ends if end > self.step), self.length)
 
     def previous_trick(self) -> int:
         """The step at which the trick before this position was complete (else the start)."""
-        return max((end for end, _, _ in self._tricks() if end < self.step), default=0)
+        return max((end for end in self.trick_ends if end < self.step), default=0)
 
     def summary(self) -> dict:
         hand = self.hand
@@ -219,72 +198,56 @@ class Replay:
             "history": list(hand.history),
             "outcome": None if not hand.over else {
                 "winner": SEATS[hand.outcome.winner], "game_points": hand.outcome.game_points,
-                "reason": hand.outcome.reason},
+                "reason": hand.outcome.reason, "termination": hand.outcome.termination.value},
             "record": self.record,
         }
 
 
-class ReplayTable:
-    """What the table's renderers read from a session, for a replayed position."""
-
-    def __init__(self, replay: Replay, settings: dict):
-        self.replay = replay
-        self.settings = {**settings, "see_own_tricks": False}
-        self.hand = replay.hand
-        self.match = Match.new(self.hand.rules, seed=0, first_dealer=self.hand.dealer)
-        self.match.hand, self.match.hands_dealt = self.hand, 1
-        self.notices, self.link_notices, self.log = [], [], []
-        self._tricks = None
-
-    def first_trick(self, seat: int) -> list:
-        if self._tricks is None:
-            self._tricks = self.replay.tricks()
-        return next((cards for winner, cards in self._tricks if winner == seat), [])
+def table_settings(settings: dict) -> dict:
+    """The settings a replay draws with: your trick pile is not opened in a replay."""
+    return {**settings, "see_own_tricks": False}
 
 
-def _t(s, key, **params) -> str:
-    return text(s.settings["lang"], key, **params)
+def _t(settings, key, **params) -> str:
+    return text(settings["lang"], key, **params)
 
 
-def cards_html(s, seat: int) -> str:
+def cards_html(replay: Replay, settings: dict, seat: int) -> str:
     """A seat's cards, face up (a replay shows both hands; they are pictures, not controls)."""
-    return "".join(render.card_div(c, s) for c in s.hand.view(seat).hand)
+    return "".join(render.card_div(c, settings) for c in replay.hand.view(seat).hand)
 
 
-def seat_html(s, seat: int) -> str:
+def seat_html(replay: Replay, settings: dict, seat: int) -> str:
     """The opponent's seat in a replay: its cards face up, with its trick pile."""
-    who = i18n.text(s.settings["lang"], SEATS[seat])
-    label = escape(_t(s, "cards_of", who=who))
-    pile = render._pile(s, seat, s.hand.view(HUMAN))
+    label = escape(_t(settings, "cards_of", who=i18n.text(settings["lang"], SEATS[seat])))
+    pile = render.pile_html(replay.hand.view(HUMAN), settings, seat)
     return (f'<h2 class="sr-only">{label}</h2>'
-            f'<div class="cards fan open">{cards_html(s, seat)}</div>{pile}')
+            f'<div class="cards fan open">{cards_html(replay, settings, seat)}</div>{pile}')
 
 
-def info_html(s) -> str:
+def info_html(replay: Replay, settings: dict) -> str:
     """Both scores and where we are in the record (replaces the Bummerl board)."""
-    replay, lang = s.replay, s.settings["lang"]
-    rows = [f'<p class="caption">{escape(_t(s, "replay_of", n=replay.step, total=replay.length))}</p>']
+    rows = [f'<p class="caption">{escape(_t(settings, "replay_of", n=replay.step, total=replay.length))}</p>']
     for seat in (HUMAN, BOT):
-        who = i18n.text(lang, SEATS[seat])
-        rows.append(f'<p class="score">{escape(_t(s, "points", who=who, points=s.hand.scores[seat]))}</p>')
+        who = i18n.text(settings["lang"], SEATS[seat])
+        rows.append(f'<p class="score">{escape(_t(settings, "points", who=who, points=replay.hand.scores[seat]))}</p>')
     return "".join(rows)
 
 
-def controls_html(s) -> str:
-    replay = s.replay
+def controls_html(replay: Replay, settings: dict) -> str:
     at_start, at_end = replay.step == 0, replay.step == replay.length
 
     def button(action, key, disabled, extra=""):
         off = " disabled" if disabled else ""
         return (f'<button type="button" class="act{extra}" data-action="{action}"'
-                f' aria-keyshortcuts="{SHORTCUTS.get(action, "")}"{off}>{escape(_t(s, key))}</button>')
+                f' aria-keyshortcuts="{SHORTCUTS.get(action, "")}"{off}>{escape(_t(settings, key))}</button>')
 
     nav = (button("replay-previous-trick", "previous_trick", at_start) + button("replay-back", "back", at_start)
            + button("replay-forward", "forward", at_end, " primary")
            + button("replay-next-trick", "next_trick", at_end))
-    more = (button("replay-play-on", "play_on", s.hand.over)
+    more = (button("replay-play-on", "play_on", replay.hand.over)
             + button("replay-leave", "leave", False))
-    return (f'<div class="replay-nav" role="group" aria-label="{render.attr(_t(s, "replay"))}">{nav}</div>'
+    return (f'<div class="replay-nav" role="group" aria-label="{render.attr(_t(settings, "replay"))}">{nav}</div>'
             f'<div class="replay-more">{more}</div>')
 
 
@@ -303,15 +266,14 @@ def target_step(replay: Replay, command: str) -> int | None:
     }.get(command)
 
 
-def status_text(s) -> str:
-    replay = s.replay
-    parts = [render.message(s, key, params) for key, params in replay.events()]
+def status_text(replay: Replay, settings: dict) -> str:
+    parts = [render.message(settings, key, params) for key, params in replay.events()]
     if replay.step == 0:
-        parts.append(_t(s, "replay_start"))
+        parts.append(_t(settings, "replay_start"))
     elif replay.step == replay.length:
-        if s.hand.over:
-            parts.append(i18n.text(s.settings["lang"], "hand_over"))
-        parts.append(_t(s, "replay_end"))
+        if replay.hand.over:
+            parts.append(i18n.text(settings["lang"], "hand_over"))
+        parts.append(_t(settings, "replay_end"))
     return " ".join(p for p in parts if p)
 
 

@@ -52,13 +52,11 @@ def choose_bot_action(hand, seat: int, rng: random.Random, level: str = BOT_LEVE
     return choose(hand.view(seat), level, rng, BOT_TIME_LIMIT)
 
 
-def narrate(before, action: str, after, seat: int) -> list:
+def narrate(engine_events: list, seat: int) -> list:
     """What just happened, as [message key, params] pairs (params hold codes, not words),
-    from the engine's own account of the action (bummerl.events)."""
-    from bummerl.events import describe
-
+    from the engine's own account of an action (``bummerl.events.describe``)."""
     events = []
-    for event in describe(before, action, after):
+    for event in engine_events:
         kind = event["event"]
         who = SEATS[event.get("seat", seat)]
         if kind == "play":
@@ -77,18 +75,29 @@ def narrate(before, action: str, after, seat: int) -> list:
             events.append(["talon_exhausted", {}])
         elif kind == "claim":
             events.append([f"claim_{who}", {}])
-        # "draw": shown by the table itself; "hand_over": see scoring.
+        # "draw": shown by the table itself; "hand_over": see scored().
+    return events
+
+
+def scored(result: dict | None) -> list:
+    """The narration of a hand's result (``Turn.result``) and of a Bummerl it ended."""
+    if not result:
+        return []
+    events = [[f"win_{SEATS[result['winner']]}",
+               {"n": result["game_points"], "reason": result["termination"]}]]
+    given = result.get("bummerl")
+    if given:
+        events.append([f"bummerl_{SEATS[1 - given['loser']]}", {"n": given["given"]}])
     return events
 
 
 class Session:
-    listeners: tuple = ()  # callables (before, action, after, seat), after each action
-
     def __init__(self, storage: store.Storage, *, lang: str = "en", seed: int | None = None,
                  rules: Rules | None = None, overrides: dict | None = None,
                  link_notices: list | None = None):
         """`seed`, `rules` and `overrides` (lang, deck) come from a link (bummerl.share):
         a seed other than the saved match's starts a new match with it, on `rules`."""
+        self.listeners: list = []  # callables (Turn), after each action (e.g. embed.py)
         self.storage = storage
         self.notices: list[str] = []
         self.link_notices = list(link_notices or [])
@@ -129,7 +138,6 @@ class Session:
         self.log = [e for e in log if isinstance(e, list) and len(e) == 2
                     and isinstance(e[0], str) and isinstance(e[1], dict)][-LOG_SIZE:]
         self.rev = doc.get("rev", 0) if isinstance(doc.get("rev"), int) else 0
-        self._score_if_over()
         return True
 
     def adopt_raw(self, raw: str | None) -> bool:
@@ -158,6 +166,11 @@ class Session:
     @property
     def hand(self):
         return self.match.hand
+
+    @property
+    def view(self):
+        """The engine's view of your seat: all the table may show."""
+        return self.match.hand.view(HUMAN)
 
     def new_match(self, seed: int | None = None, rules: Rules | None = None) -> None:
         if rules is None:
@@ -213,7 +226,7 @@ class Session:
         """The engine's suggestion for you (bummerl.hints): action, reason key, params."""
         if not self.human_to_move or not self.settings.get("hints"):
             return None
-        from bummerl.hints import hint
+        from bummerl.bots.hints import hint
 
         rng = random.Random(f"hint:{self.match.seed}:{self.match.hands_dealt}:{len(self.hand.history)}")
         return hint(self.hand.view(HUMAN), rng, BOT_TIME_LIMIT)
@@ -226,55 +239,13 @@ class Session:
         return self._apply(choose_bot_action(hand, BOT, rng, self.settings["bot"]), BOT)
 
     def _apply(self, action: str, seat: int) -> list:
-        before = self.hand
-        after = before.apply(action)
-        self.match.hand = after
-        events = narrate(before, action, after, seat)
-        events += self._score_if_over()
+        turn = self.match.play(action)
+        events = narrate(turn.events, seat) + scored(turn.result)
         self.log = (self.log + events)[-LOG_SIZE:]
         self.save()
         for listener in self.listeners:  # e.g. the embedded table's messages (embed.py)
-            listener(before, action, after, seat)
+            listener(turn)
         return events
-
-    def _score_if_over(self) -> list:
-        hand, match = self.hand, self.match
-        if not hand.over or len(match.results) >= match.hands_dealt:
-            return []
-        outcome = hand.outcome
-        match.score_hand(outcome)
-        events = [[f"win_{SEATS[outcome.winner]}",
-                   {"n": outcome.game_points, "reason": outcome.reason}]]
-        given = match.results[-1].get("bummerl")
-        if given:
-            winner = 1 - given["loser"]
-            events.append([f"bummerl_{SEATS[winner]}", {"n": given["given"]}])
-        return events
-
-    def tricks(self) -> list:
-        """The tricks of the hand so far, in order: (winner seat, [lead, follow]).
-
-        Replayed from the hand's record with the engine's own account of each action
-        (bummerl.events), cached per hand and length of its history."""
-        key = (self.match.hands_dealt, len(self.hand.history))
-        if getattr(self, "_tricks_key", None) != key:
-            from bummerl import from_record
-            from bummerl.events import describe
-
-            record = self.hand.to_record()
-            hand = from_record({**record, "actions": []})
-            found = []
-            for action in record["actions"]:
-                after = hand.apply(action)
-                found += [(e["winner"], e["cards"]) for e in describe(hand, action, after)
-                          if e["event"] == "trick"]
-                hand = after
-            self._tricks_key, self._tricks = key, found
-        return self._tricks
-
-    def first_trick(self, seat: int) -> list:
-        """The cards of the first trick `seat` won ([] if none yet)."""
-        return next((cards for winner, cards in self.tricks() if winner == seat), [])
 
     def summary(self) -> dict:
         """A small JSON summary for tests and tools (body[data-state])."""
@@ -294,6 +265,7 @@ class Session:
                 "winner": SEATS[hand.outcome.winner],
                 "game_points": hand.outcome.game_points,
                 "reason": hand.outcome.reason,
+                "termination": hand.outcome.termination.value,
             },
             "rules": match.rules.to_json(),
             "hand_rules": hand.rules.to_json(),

@@ -23,7 +23,7 @@ document = js.document
 
 def paint_menu(s) -> None:
     """Word the header's menu buttons (table and replay alike) and enable them."""
-    for action, (label, lang) in render.menu_labels(s).items():
+    for action, (label, lang) in render.menu_labels(s.settings).items():
         button = document.querySelector(f'header [data-action="{action}"]')
         button.textContent = label
         button.disabled = False
@@ -99,8 +99,8 @@ class Extras:
         if self.embed:
             js.window.parent.postMessage(js.JSON.parse(json.dumps(message)), "*")
 
-    def on_action(self, before, action, after, seat) -> None:
-        for message in embed.action_messages(self.app.session, before, action, after, seat):
+    def on_action(self, turn) -> None:
+        for message in embed.action_messages(self.app.session, turn):
             self.post(message)
 
     # ------------------------------------------------------------ share menu
@@ -235,24 +235,25 @@ class Extras:
             return False
         focus = document.activeElement
         focus_action = focus.getAttribute("data-action") if focus and focus.closest("#actions") else None
-        table = replay.ReplayTable(self.replay, s.settings)
+        shown, settings = self.replay, replay.table_settings(s.settings)
+        view = shown.hand.view(HUMAN)
         lang = s.settings["lang"]
         document.documentElement.lang = lang
-        _by_id("opponent").innerHTML = replay.seat_html(table, 1)
-        _by_id("hand").innerHTML = replay.cards_html(table, HUMAN)
-        _by_id("actions").innerHTML = replay.controls_html(table)
-        _by_id("talon").innerHTML = render.talon_html(table)
-        _by_id("trick").innerHTML = render.trick_html(table)
-        _by_id("board").innerHTML = replay.info_html(table)
-        _by_id("mypile").innerHTML = render.my_pile_html(table)
-        _by_id("status").textContent = replay.status_text(table)
+        _by_id("opponent").innerHTML = replay.seat_html(shown, settings, 1)
+        _by_id("hand").innerHTML = replay.cards_html(shown, settings, HUMAN)
+        _by_id("actions").innerHTML = replay.controls_html(shown, settings)
+        _by_id("talon").innerHTML = render.talon_html(view, settings)
+        _by_id("trick").innerHTML = render.trick_html(view, settings)
+        _by_id("board").innerHTML = replay.info_html(shown, settings)
+        _by_id("mypile").innerHTML = render.my_pile_html(view, settings)
+        _by_id("status").textContent = replay.status_text(shown, settings)
         _by_id("help").textContent = replay.text(lang, "replay_keys")
-        _by_id("opponent").setAttribute("aria-label", replay.text(lang, "cards_of", who=render.t(s, "bot")))
-        _by_id("you").setAttribute("aria-label", render.t(s, "your_hand"))
-        _by_id("middle").setAttribute("aria-label", render.t(s, "table"))
+        _by_id("opponent").setAttribute("aria-label", replay.text(lang, "cards_of", who=render.t(settings, "bot")))
+        _by_id("you").setAttribute("aria-label", render.t(settings, "your_hand"))
+        _by_id("middle").setAttribute("aria-label", render.t(settings, "table"))
         paint_menu(s)
         notice = _by_id("notice")
-        notice.textContent = render.notice_text(s)
+        notice.textContent = render.notice_text(settings, s.notices, s.link_notices)
         notice.hidden = not s.link_notices
         body = document.body
         body.dataset.lang, body.dataset.deck = lang, s.settings["deck"]

@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from bummerl import Rules
+from bummerl import Block, Rules, Termination
 from bummerl_web import i18n, render, session, storage
 from bummerl_web.session import HUMAN, Session
 from bummerl_web.storage import KEY, MemoryBackend, Storage
@@ -119,11 +119,11 @@ def test_narration_of_a_played_hand_renders_in_both_languages():
         for deck in i18n.DECKS:
             s.settings.update(lang=lang, deck=deck)
             for key, params in s.log:
-                text = render.message(s, key, params)
+                text = render.message(s.settings, key, params)
                 assert "{" not in text and text
-            for html in (render.hand_html(s, False), render.board_html(s), render.talon_html(s),
-                         render.trick_html(s), render.opponent_html(s), render.actions_html(s, False),
-                         render.rules_panel_html(s, s.match.rules, s.settings)):
+            for html in (render.hand_html(s.view, s.settings, False), render.board_html(s.view, s.match, s.settings), render.talon_html(s.view, s.settings),
+                         render.trick_html(s.view, s.settings), render.opponent_html(s.view, s.settings), render.actions_html(s.view, s.settings, False, s.match.over),
+                         render.rules_panel_html(s.settings, s.match.rules, s.settings)):
                 assert "{" not in html.replace("{}", "")
 
 
@@ -152,7 +152,7 @@ def test_language_pick():
 
 def test_hand_buttons_carry_codes_and_reasons():
     s, _ = fresh()
-    html = render.hand_html(s, False)
+    html = render.hand_html(s.view, s.settings, False)
     for code in s.hand.view(HUMAN).hand:
         assert f'data-card="{code}"' in html
     assert html.count("<button") == 5
@@ -191,51 +191,49 @@ def test_hint_is_worded_in_both_languages():
             s.bot_step()
             continue
         hint = s.hint()
-        assert hint["action"] in s.hand.view(HUMAN).legal
+        assert hint.action in s.hand.view(HUMAN).legal
         for lang in i18n.LANGS:
             s.settings["lang"] = lang
-            words = render.hint_text(s, hint)
+            words = render.hint_text(s.settings, hint)
             assert "{" not in words and "hint_" not in words
-        s.act(hint["action"])
+        s.act(hint.action)
 
 
 def test_hint_reasons_all_translated():
-    from bummerl.hints import REASONS
+    from bummerl.bots.hints import HintReason
 
     for lang in i18n.LANGS:
-        for key in REASONS:
-            assert f"hint_{key}" in i18n.MESSAGES[lang]
+        for reason in HintReason:
+            assert f"hint_{reason.value}" in i18n.MESSAGES[lang]
 
 
 def test_engine_reasons_in_german():
-    assert i18n.why("de", ("must_follow", {"cards": ["KD", "QD"]})) \
+    assert i18n.why("de", (Block.MUST_FOLLOW, {"cards": ["KD", "QD"]})) \
         == "Farbe bedienen: du hast Karo-König, Karo-Dame"
-    assert i18n.why("de", ("marriage_lead", {"suit": "H", "king_only": True}), "de") \
+    assert i18n.why("de", (Block.MARRIAGE_LEAD, {"suit": "H", "king_only": True}), "de") \
         == "nach der Ansage den König in Herz ausspielen"
-    assert "Ober" in i18n.why("de", ("marriage_lead", {"suit": "H", "king_only": False}), "de")
-    assert i18n.why("en", ("must_trump", {"cards": ["TS"]})) == "must play a trump: you hold Ten of spades"
-    assert i18n.why("en", ("must_trump", {"cards": ["TS"]}), "de") == "must play a trump: you hold Ten of leaves"
-    assert i18n.reason("de", "close failed: the closer lost the last trick") \
+    assert "Ober" in i18n.why("de", (Block.MARRIAGE_LEAD, {"suit": "H", "king_only": False}), "de")
+    assert i18n.why("en", (Block.MUST_TRUMP, {"cards": ["TS"]})) == "must play a trump: you hold Ten of spades"
+    assert i18n.why("en", (Block.MUST_TRUMP, {"cards": ["TS"]}), "de") == "must play a trump: you hold Ten of leaves"
+    assert i18n.reason("de", Termination.CLOSE_FAILED_LAST_TRICK.value) \
         == "Zudrehen misslungen: letzten Stich verloren"
 
 
 def test_every_engine_reason_is_worded_in_both_languages():
-    from bummerl.hand import OUTCOME_KEYS, PLAY_REASONS
-
     for lang in i18n.LANGS:
-        for text, key in OUTCOME_KEYS.items():
-            assert f"reason_{key}" in i18n.MESSAGES[lang]
-        for key in PLAY_REASONS:
-            assert f"why_{key}" in i18n.MESSAGES[lang]
+        for termination in Termination:
+            assert f"reason_{termination.value}" in i18n.MESSAGES[lang]
+        for block in Block:
+            assert f"why_{block.value}" in i18n.MESSAGES[lang]
 
 
 def test_hint_button_follows_the_table_option():
     s, _ = fresh(seed=13)
     if s.bot_to_move:
         s.bot_step()
-    assert 'data-action="hint"' in render.actions_html(s, False)
+    assert 'data-action="hint"' in render.actions_html(s.view, s.settings, False, s.match.over)
     s.set_rules(s.match.rules, {"hints": False})
-    assert 'data-action="hint"' not in render.actions_html(s, False)
+    assert 'data-action="hint"' not in render.actions_html(s.view, s.settings, False, s.match.over)
     assert s.hint() is None
     assert session.TABLE_PRESETS["sharp"]["hints"] is False
 
@@ -251,8 +249,8 @@ def test_match_to_two_bummerl_ends_and_next_starts_a_new_match():
             break
         s.next_hand()
     assert s.match.over
-    assert 'data-action="next-hand"' in render.actions_html(s, False)
-    assert render.t(s, "new_match") in render.actions_html(s, False)
+    assert 'data-action="next-hand"' in render.actions_html(s.view, s.settings, False, s.match.over)
+    assert render.t(s.settings, "new_match") in render.actions_html(s.view, s.settings, False, s.match.over)
     old_seed = s.match.seed
     s.next_hand()
     assert s.match.bummerls == [0, 0] and s.match.seed != old_seed
@@ -267,8 +265,8 @@ def test_odd_saved_log_and_settings_never_break_rendering():
     doc["settings"] = {"lang": 5, "deck": "xx", "bot": None, "points_counter": "yes"}
     again = Session(Storage(MemoryBackend({KEY: json.dumps(doc)})), seed=15)
     assert again.settings["lang"] == "en" and again.settings["deck"] == "fr"
-    assert render.status_text(again, [], False)
-    assert render.board_html(again)
+    assert render.status_text(again.view, again.settings, [], False, log=again.log)
+    assert render.board_html(again.view, again.match, again.settings)
 
 
 def test_trump_card_lies_crosswise_and_turns_down_when_closed():
@@ -276,10 +274,10 @@ def test_trump_card_lies_crosswise_and_turns_down_when_closed():
     if s.bot_to_move:
         s.bot_step()
     trump = s.hand.view(HUMAN).trump_card
-    assert f'class="card crosswise trump" data-card="{trump}"' in render.talon_html(s)
+    assert f'class="card crosswise trump" data-card="{trump}"' in render.talon_html(s.view, s.settings)
     if "close" in s.hand.view(HUMAN).legal:
         s.act("close")
-        html = render.talon_html(s)
+        html = render.talon_html(s.view, s.settings)
         assert 'card back crosswise trump' in html and f'data-card="{trump}"' not in html
 
 
@@ -289,15 +287,15 @@ def test_first_tricks_and_points_counter_options():
     while not any(s.hand.view(HUMAN).tricks):
         s.bot_step() if s.bot_to_move else s.act(s.hand.view(HUMAN).legal[0])
     winner = 0 if s.hand.view(HUMAN).tricks[0] else 1
-    first = s.first_trick(winner)
+    first = render.first_trick(s.view, winner)
     assert len(first) == 2 and set(first) <= set(s.hand.view(HUMAN).won[winner])
-    html = render.my_pile_html(s) + render.opponent_html(s)
+    html = render.my_pile_html(s.view, s.settings) + render.opponent_html(s.view, s.settings)
     assert all(f'data-card="{c}"' in html for c in first)
-    assert "Punkte" in render.board_html(s) or "points" in render.board_html(s)
+    assert "Punkte" in render.board_html(s.view, s.match, s.settings) or "points" in render.board_html(s.view, s.match, s.settings)
     s.set_rules(Rules.preset("sharp"), {"points_counter": True})  # manual claims: no counter (001)
     play_out(s, hands=1)
     s.next_hand()
-    assert "points" not in render.board_html(s)
+    assert "points" not in render.board_html(s.view, s.match, s.settings)
 
 
 @pytest.mark.parametrize("preset", ["soft", "sharp"])
@@ -323,16 +321,16 @@ def test_random_play_renders_every_state(preset):
             for lang in i18n.LANGS:
                 for deck in i18n.DECKS:
                     s.settings.update(lang=lang, deck=deck)
-                    for html in (render.hand_html(s, False), render.actions_html(s, False),
-                                 render.opponent_html(s), render.talon_html(s), render.trick_html(s),
-                                 render.board_html(s), render.my_pile_html(s),
-                                 render.status_text(s, s.log[-3:], False)):
+                    for html in (render.hand_html(s.view, s.settings, False), render.actions_html(s.view, s.settings, False, s.match.over),
+                                 render.opponent_html(s.view, s.settings), render.talon_html(s.view, s.settings), render.trick_html(s.view, s.settings),
+                                 render.board_html(s.view, s.match, s.settings), render.my_pile_html(s.view, s.settings),
+                                 render.status_text(s.view, s.settings, s.log[-3:], False)):
                         assert "{" not in html.replace("{}", "")
-            offered = render.actions_html(s, False)
+            offered = render.actions_html(s.view, s.settings, False, s.match.over)
             for action in legal:
                 word, _, arg = action.partition(" ")
                 if word == "play":
-                    assert f'data-card="{arg}"' in render.hand_html(s, False)
+                    assert f'data-card="{arg}"' in render.hand_html(s.view, s.settings, False)
                 else:
                     assert f'data-action="{word}"' in offered
             s.act(rng.choice(legal))

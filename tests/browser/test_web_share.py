@@ -46,7 +46,7 @@ def test_replay_jumps_trick_by_trick():
     while rep.step < rep.length:
         rep.go(rep.next_trick())
         ends.append(rep.step)
-        assert len(rep.tricks()) == len(ends) or rep.step == rep.length
+        assert len(rep.hand.trick_history) == len(ends) or rep.step == rep.length
     assert ends[:4] == [2, 4, 6, 8] and ends[-1] == rep.length  # plays only: two per trick
     rep.go(5)
     assert rep.previous_trick() == 4 and rep.next_trick() == 6
@@ -67,14 +67,15 @@ def test_replay_renders_both_hands_and_controls():
     s = session()
     rep = replay.Replay(played_record())
     rep.go(3)
-    table = replay.ReplayTable(rep, s.settings)
-    html = replay.seat_html(table, 1) + replay.seat_html(table, 0)
+    settings = replay.table_settings(s.settings)
+    html = replay.seat_html(rep, settings, 1) + replay.seat_html(rep, settings, 0)
     for code in rep.hand.view(0).hand + rep.hand.view(1).hand:
         assert f'data-card="{code}"' in html
-    controls = replay.controls_html(table)
+    controls = replay.controls_html(rep, settings)
     assert 'data-action="replay-back"' in controls and 'data-action="replay-play-on"' in controls
-    assert render.talon_html(table) and render.trick_html(table) is not None
-    assert replay.status_text(table)
+    view = rep.hand.view(0)
+    assert render.talon_html(view, settings) and render.trick_html(view, settings) is not None
+    assert replay.status_text(rep, settings)
 
 
 def test_play_on_continues_the_position_as_a_new_match():
@@ -116,7 +117,7 @@ def test_record_link_round_trip():
 def test_embed_messages_carry_events_and_the_result():
     s = session(seed=13)
     sent = []
-    s.listeners = [lambda *args: sent.extend(embed.action_messages(s, *args))]
+    s.listeners = [lambda turn: sent.extend(embed.action_messages(s, turn))]
     ready = embed.ready_message(s)
     assert ready["source"] == "bummerl" and ready["type"] == "ready" and len(ready["hand"]) == 5
     while not s.hand.over:

@@ -5,7 +5,8 @@ import doctest
 import pytest
 
 import bummerl
-from bummerl import cards, events, hand, hints, match, rules, share
+from bummerl import cards, events, hand, match, rules, share
+from bummerl.bots import hints
 
 
 @pytest.mark.parametrize("module", [bummerl, cards, rules, hand, match, share, events, hints], ids=lambda m: m.__name__)

@@ -35,4 +35,5 @@ def test_exchange_close_and_hand_over_events():
     last = end.apply("play AH")
     events = describe(last, "play KH", last.apply("play KH"))
     assert events[-1] == {"event": "hand_over", "winner": 0, "game_points": 1,
-                          "reason": "won the last trick", "scores": [55, 50]}
+                          "termination": "last_trick", "reason": "won the last trick",
+                          "scores": [55, 50]}

@@ -4,11 +4,12 @@ import json
 
 import pytest
 
-from bummerl import Match, NotationError, Outcome, Rules
+from bummerl import IllegalAction, Match, NotationError, Outcome, Rules
+from bummerl.hand import Termination
 
 
 def win(match, seat, points):
-    match.score_hand(Outcome(seat, points, "reached 66"))
+    match._score(Outcome(seat, points, Termination.REACHED_66))
 
 
 def test_bummerl_counts_down_from_seven_and_resets():
@@ -44,11 +45,10 @@ def test_dealer_alternates_every_hand_across_bummerls():
     for _ in range(6):
         hand = m.deal_next()
         dealers.append(hand.dealer)
-        while not hand.over:
-            hand = hand.apply(hand.legal()[0])
-        m.hand = hand
-        m.score_hand(hand.outcome)
+        while not m.hand.over:
+            m.play(m.hand.legal()[0])
     assert dealers == [1, 0, 1, 0, 1, 0]
+    assert len(m.results) == 6
 
 
 def test_match_length_option_ends_the_match():
@@ -88,14 +88,105 @@ def test_same_seed_same_deals():
     "change, message",
     [
         ({"schema": "other"}, "not a Bummerl match"),
-        ({"version": 99}, "match schema version 99; this engine reads 1"),
+        ({"version": 99}, "match schema version 99; this engine reads 1 to 2"),
         ({"board": [7, "x"]}, "board: expected two integers"),
         ({"rules": {"claim": 5}}, "rules: option 'claim'"),
         ({"hand": {"dealer": 0}}, "hand: "),
-        ({"results": [{"winner": 0, "game_points": 9}]}, r"results\[0\]: not a hand result"),
+        ({"results": [{"winner": 0, "game_points": 9}]}, r"results\[0\]\.game_points: expected"),
+        ({"results": [{"winner": 1.0, "game_points": 1, "termination": "reached_66"}]},
+         r"results\[0\]\.winner: expected"),
+        ({"results": [{"winner": 0, "game_points": 1, "termination": "lucky"}]},
+         r"results\[0\]\.termination: unknown termination 'lucky'"),
     ],
 )
 def test_corrupt_match_json_is_reported_with_where(change, message):
     good = Match.new(Rules(), seed=1).to_json()
     with pytest.raises(NotationError, match=message):
         Match.from_json(dict(good, **change))
+
+
+def play_out(match):
+    """Play the hand in play to its end with the first legal action; the last Turn."""
+    turn = None
+    while not match.hand.over:
+        turn = match.play(match.hand.legal()[0])
+    return turn
+
+
+def test_play_scores_the_hand_when_it_ends():
+    m = Match.new(Rules(), seed=4)
+    m.deal_next()
+    turn = m.play(m.hand.legal()[0])
+    assert turn.result is None and m.results == [] and turn.after is m.hand
+    last = play_out(m)
+    outcome = m.hand.outcome
+    assert last.result == m.results[-1] == {
+        "winner": outcome.winner, "game_points": outcome.game_points,
+        "termination": outcome.termination.value}
+    assert m.board[outcome.winner] == 7 - outcome.game_points and m.scored
+    assert last.events[-1]["event"] == "hand_over"
+
+
+def test_play_reports_the_bummerl_it_ends():
+    m = Match.new(Rules(), seed=6)
+    bummerl_turns = []
+    while not m.bummerls[0] + m.bummerls[1]:
+        m.deal_next()
+        turn = play_out(m)
+        if turn.bummerl:
+            bummerl_turns.append(turn)
+    assert len(bummerl_turns) == 1
+    loser = bummerl_turns[0].bummerl["loser"]
+    assert m.bummerls[loser] == 1 and m.board == [7, 7]
+
+
+def test_an_illegal_play_changes_nothing():
+    m = Match.new(Rules(), seed=4)
+    hand = m.deal_next()
+    before = m.to_json()
+    with pytest.raises(IllegalAction):
+        m.play("exchange" if "exchange" not in hand.legal() else "claim")
+    with pytest.raises(NotationError):
+        m.play("play ZZ")
+    assert m.to_json() == before and m.hand is hand
+    play_out(m)
+    with pytest.raises(IllegalAction, match="the hand is over"):
+        m.play("play AH")
+
+
+def test_deal_n_of_a_seeded_match_is_the_deal_play_reaches():
+    played = Match.new(Rules(), seed=21, first_dealer=1)
+    for _ in range(3):
+        played.deal_next()
+        play_out(played)
+    played.deal_next()
+    direct = Match.at_deal(Rules(), 21, 4, first_dealer=1)
+    assert direct.hand.to_record() == played.hand.to_record()
+    assert direct.hands_dealt == 4 and direct.board == [7, 7] and direct.results == []
+    with pytest.raises(ValueError, match="start at 1"):
+        Match.at_deal(Rules(), 21, 0)
+
+
+def test_version_1_saves_are_migrated_to_termination_keys():
+    m = Match.new(Rules(), seed=2)
+    m.deal_next()
+    play_out(m)
+    doc = m.to_json()
+    old = dict(doc, version=1, results=[
+        {"winner": r["winner"], "game_points": r["game_points"],
+         "reason": Termination(r["termination"]).text} for r in doc["results"]])
+    assert Match.from_json(old).to_json() == doc
+    bad = dict(old, results=[dict(old["results"][0], reason="x" * 500)])
+    with pytest.raises(NotationError) as error:
+        Match.from_json(bad)
+    assert "results[0].reason: unknown reason" in str(error.value)
+    assert len(str(error.value)) < 120  # a bad value is quoted by its start only
+
+
+def test_a_version_1_save_of_an_unscored_finished_hand_is_scored_on_loading():
+    m = Match.new(Rules(), seed=2)
+    m.deal_next()
+    play_out(m)
+    doc = dict(m.to_json(), version=1, results=[], board=[7, 7])
+    loaded = Match.from_json(doc)
+    assert loaded.results == m.results and loaded.board == m.board

@@ -27,7 +27,7 @@ def test_replay_of_a_finished_hand():
     # out, and the opponent had no trick when the talon was closed: 3 game points.
     assert replay(RECORD) == {
         "over": True, "winner": 0, "game_points": 3, "scores": [76, 0], "tricks": [4, 0],
-        "reason": "reached 66",
+        "reason": "reached 66", "termination": "reached_66",
     }
 
 

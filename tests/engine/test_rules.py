@@ -5,6 +5,7 @@ import random
 import pytest
 
 from bummerl import IllegalAction, NotationError, Rules, RulesError, deal
+from bummerl.hand import Block, Outcome, Termination
 from bummerl.cards import POINTS, SUIT_MASK, codes, parse_card
 
 from .builders import dealt, endgame, mask, play, plays
@@ -394,7 +395,8 @@ def test_win_by_66_scores_schwarz_schneider_or_one(loser_points, loser_tricks, e
 def test_last_trick_wins_one_point_without_66():
     h = endgame("AH", "KH", trump="C", points=(40, 50), tricks=(4, 5))
     h = plays(h, "AH KH")
-    assert h.outcome == type(h.outcome)(0, 1, "won the last trick")
+    assert h.outcome == Outcome(0, 1, Termination.LAST_TRICK)
+    assert h.outcome.reason == "won the last trick"
 
 
 def test_last_trick_reaching_66_with_auto_claim_is_a_win_by_66():
@@ -538,16 +540,16 @@ def test_mask_helper():
 def test_blocked_cards_carry_a_reason_key_for_translation():
     h = play(endgame("AH JS", "KH TS QC", trump="C"), "play AH")
     v = h.view(1)
-    assert v.blocked_keys == {"TS": ("must_follow", {"cards": ["KH"]}),
-                              "QC": ("must_follow", {"cards": ["KH"]})}
-    assert v.blocked["TS"] == "must follow suit: you hold KH"
+    assert v.blocked == {"TS": (Block.MUST_FOLLOW, {"cards": ["KH"]}),
+                         "QC": (Block.MUST_FOLLOW, {"cards": ["KH"]})}
+    assert Block.MUST_FOLLOW.text(v.blocked["TS"][1]) == "must follow suit: you hold KH"
+    assert v.playable == ("KH",)
     h = play(fresh({"preset": "soft", "marriage_leads_king": True}), "marry H")
-    assert h.view(0).blocked_keys["QH"] == ("marriage_lead", {"suit": "H", "king_only": True})
+    assert h.view(0).blocked["QH"] == (Block.MARRIAGE_LEAD, {"suit": "H", "king_only": True})
+    assert h.view(0).playable == ("KH",)
 
 
-def test_every_outcome_reason_has_a_stable_key():
-    from bummerl.hand import OUTCOME_KEYS
-
+def test_every_hand_ends_with_a_termination_worded_in_english():
     rng = random.Random(12)
     seen = set()
     for n in range(400):
@@ -555,6 +557,59 @@ def test_every_outcome_reason_has_a_stable_key():
         h = deal(rules, n % 2, rng)
         while not h.over:
             h = h.apply(rng.choice(h.legal()))
-        assert h.outcome.reason in OUTCOME_KEYS
-        seen.add(h.outcome.key)
+        assert isinstance(h.outcome.termination, Termination) and h.outcome.reason
+        seen.add(h.outcome.termination)
     assert len(seen) >= 8  # random play reaches nearly every kind of ending
+
+
+def test_the_hand_keeps_its_public_trick_history():
+    rng = random.Random(5)
+    h = deal(Rules(), 0, rng)
+    finished = []
+    while not h.over:
+        before = h
+        h = h.apply(rng.choice(h.legal()))
+        if h.last_trick is not before.last_trick:
+            finished.append(h.last_trick)
+    assert list(h.trick_history) == finished and finished
+    view = h.view(0)
+    assert view.trick_history[-1] == view.last_trick
+    assert sum(1 for t in view.trick_history if t.winner == 0) == view.tricks[0]
+    won = {c for t in view.trick_history if t.winner == 1 for c in (t.lead, t.follow)}
+    assert won == set(view.won[1])
+
+
+def test_lead_options_come_in_the_order_of_a_lead():
+    h = dealt("JC KH QH KS QS", "AH TH AS TS AD", "AC", "TC KC QC JD QD KD JH JS TD")
+    view = h.view(0)
+    assert [str(a) for a in view.lead_options] == ["exchange", "marry H", "marry S", "close"]
+    assert set(view.legal) == set(view.lead_options) | {f"play {c}" for c in view.playable}
+    assert view.playable == view.hand and view.trump_face_up and not view.phase2
+    assert h.view(1).lead_options == () and h.view(1).playable == ()
+
+
+def test_the_trump_card_is_face_down_once_the_talon_is_closed():
+    h = play(dealt("JC KH QH KS QS", "AH TH AS TS AD", "AC", "TC KC QC JD QD KD JH JS TD"),
+             "close")
+    view = h.view(1)
+    assert view.trump_card == "AC" and not view.trump_face_up and view.phase2
+
+
+def test_points_are_counted_for_the_players_only_with_automatic_claiming():
+    assert deal(Rules.preset("soft"), 0, random.Random(1)).view(0).points_counted
+    assert not deal(Rules.preset("sharp"), 0, random.Random(1)).view(0).points_counted
+
+
+def test_actions_are_values_in_record_notation():
+    from bummerl import Action
+
+    action = Action.parse(" marry  S ")
+    assert action == "marry S" and action.kind == "marry" and action.suit == "S"
+    assert action.card is None and Action.parse("play TD").card == "TD"
+    h = dealt("JC KH QH KS QS", "AH TH AS TS AD", "AC", "TC KC QC JD QD KD JH JS TD")
+    assert h.apply(action).history == [action]
+    assert all(isinstance(a, Action) for a in h.legal())
+    with pytest.raises(NotationError, match="unknown action 'marry X'|unknown suit 'X'"):
+        Action.parse("marry X")
+    with pytest.raises(NotationError, match="must be a string"):
+        Action.parse(7)

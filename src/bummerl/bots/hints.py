@@ -1,0 +1,121 @@
+"""Hints: the Hard bot's choice for a seat, with a short reason a player can check.
+
+The reason is a ``HintReason`` and its parameters; the table words it in the player's
+language (the English here is for tools and tests).
+
+>>> import random
+>>> from bummerl import Rules, deal
+>>> hand = deal(Rules(), 0, random.Random(2))
+>>> h = hint(hand.view(1), random.Random(0))
+>>> h.action in hand.view(1).legal and isinstance(h.reason, HintReason)
+True
+"""
+
+from dataclasses import dataclass
+from enum import Enum
+
+from ..cards import (
+    ACE, CARD_CODES, CLAIM, CLOSE, EXCHANGE, FOLLOWER_WINS, MARRY, POINTS, SUIT_MASK,
+    SUIT_OF, SUITS, Action, cards_of, parse_card,
+)
+from ..rules import GOAL, marriage_points
+from . import choose
+
+
+class HintReason(Enum):
+    """Why the hinted move is good. The value is the key the table translates."""
+
+    CLAIM = "claim"
+    CLOSE = "close"
+    EXCHANGE = "exchange"
+    MARRIAGE = "marriage"
+    MARRIAGE_LEAD = "marriage_lead"
+    EXACT = "exact"
+    WIN_TRICK = "win_trick"
+    TRUMP_TRICK = "trump_trick"
+    CHEAP_LOSS = "cheap_loss"
+    LEAD_LOW = "lead_low"
+    LEAD_TRUMP = "lead_trump"
+    LEAD_HIGH = "lead_high"
+    LEAD = "lead"
+
+    def text(self, params: dict) -> str:
+        return _TEXT[self].format(**params)
+
+
+_TEXT = {
+    HintReason.CLAIM: "you have {score} points: claim the hand",
+    HintReason.CLOSE: "close: you have {score} points and {hand_points} in hand with "
+                      "{top_trumps} of the top trumps; {needed} more win the hand",
+    HintReason.EXCHANGE: "take the {card} for the trump jack",
+    HintReason.MARRIAGE: "declare {points}",
+    HintReason.MARRIAGE_LEAD: "lead the {card} to show your marriage",
+    HintReason.EXACT: "all cards are known: this is the best play by exact calculation",
+    HintReason.WIN_TRICK: "take the trick: {points} points",
+    HintReason.TRUMP_TRICK: "trump it: {points} points on the table",
+    HintReason.CHEAP_LOSS: "let this trick go and give away only {card_points}",
+    HintReason.LEAD_LOW: "lead a low card and keep your strength",
+    HintReason.LEAD_TRUMP: "draw the opponent's trumps",
+    HintReason.LEAD_HIGH: "cash a sure winner",
+    HintReason.LEAD: "lead this card",
+}
+
+
+@dataclass(frozen=True)
+class Hint:
+    action: Action
+    reason: HintReason
+    params: dict
+
+    @property
+    def text(self) -> str:
+        """The reason in English."""
+        return self.reason.text(self.params)
+
+
+def hint(view, rng, time_limit: float | None = None) -> Hint:
+    """The Hard bot's move for the seat of ``view``, and why."""
+    action = Action.parse(choose(view, "hard", rng, time_limit))
+    reason, params = explain(view, action)
+    return Hint(action, reason, params)
+
+
+def explain(view, action) -> tuple[HintReason, dict]:
+    """The reason that speaks for ``action`` in the position of ``view``."""
+    code = Action.parse(action).code
+    trump = SUITS.index(view.trump)
+    seat = view.seat
+    if code == CLAIM:
+        return HintReason.CLAIM, {"score": view.scores[seat]}
+    if code == CLOSE:
+        hand_points = sum(POINTS[c] for c in cards_of(view.hand_mask))
+        top = sum(1 for r in (0, 1) if view.hand_mask >> (5 * trump + r) & 1)
+        score = view.scores[seat] + view.pending[seat]
+        return HintReason.CLOSE, {"score": score, "hand_points": hand_points, "top_trumps": top,
+                                  "needed": max(GOAL - score, 0)}
+    if code == EXCHANGE:
+        return HintReason.EXCHANGE, {"card": view.trump_card}
+    if code >= MARRY:
+        return HintReason.MARRIAGE, {"points": marriage_points(code - MARRY, trump)}
+    card = code
+    if view.married is not None:
+        return HintReason.MARRIAGE_LEAD, {"card": CARD_CODES[card]}
+    if view.talon_size == 0 and view.closed_by is None:
+        return HintReason.EXACT, {}
+    if view.trick is not None:
+        lead = parse_card(view.trick[1])
+        points = POINTS[lead] + POINTS[card]
+        if FOLLOWER_WINS[trump][lead * 20 + card]:
+            if SUIT_OF[card] == trump and SUIT_OF[lead] != trump:
+                return HintReason.TRUMP_TRICK, {"points": points}
+            return HintReason.WIN_TRICK, {"points": points}
+        return HintReason.CHEAP_LOSS, {"card_points": POINTS[card]}
+    if SUIT_OF[card] == trump:
+        return HintReason.LEAD_TRUMP, {}
+    rank = card % 5
+    higher_out = view.unseen_mask & SUIT_MASK[SUIT_OF[card]] & ((1 << card) - 1)
+    if rank == ACE or not higher_out:
+        return HintReason.LEAD_HIGH, {}
+    if POINTS[card] <= 3:
+        return HintReason.LEAD_LOW, {}
+    return HintReason.LEAD, {}

@@ -1,0 +1,45 @@
+"""Hints: a legal action from the Hard bot, with a reason that fits the position."""
+
+import random
+
+from bummerl import Rules, deal
+from bummerl.bots.hints import HintReason as R, explain, hint
+
+from engine.builders import dealt, endgame, play
+
+
+def test_hint_is_a_legal_action_with_a_known_reason_in_random_positions():
+    rng = random.Random(3)
+    for n in range(12):
+        hand = deal(Rules.preset("soft" if n % 2 else "sharp"), n % 2, rng)
+        for _ in range(rng.randrange(0, 12)):
+            if hand.over:
+                break
+            hand = hand.apply(rng.choice(hand.legal()))
+        if hand.over:
+            continue
+        view = hand.view(hand.to_act)
+        h = hint(view, random.Random(n), time_limit=0.2)
+        assert h.action in view.legal and isinstance(h.reason, R) and h.text
+
+
+def test_reasons_describe_the_action():
+    h = dealt("AH TH KH QH JC", "AS TS KS QS JS", "AC", "TC KC QC AD TD KD QD JD JH")
+    v = h.view(0)
+    assert explain(v, "exchange") == (R.EXCHANGE, {"card": "AC"})
+    assert explain(v, "marry H") == (R.MARRIAGE, {"points": 20})
+    assert explain(v, "close")[1]["hand_points"] == 11 + 10 + 4 + 3 + 2
+    assert explain(v, "play JC") == (R.LEAD_TRUMP, {})
+    assert explain(v, "play AH") == (R.LEAD_HIGH, {})
+    follow = play(h, "play QH").view(1)
+    assert explain(follow, "play JS") == (R.CHEAP_LOSS, {"card_points": 2})
+    end = endgame("AH TH", "KH JS", trump="C", points=(51, 20))
+    assert explain(end.view(0), "play AH") == (R.EXACT, {})
+
+
+def test_a_close_hint_says_how_many_points_are_still_needed():
+    fresh = dealt("AC TC KC QC AH", "AS TS KS QS JS", "JC", "TH KH QH AD TD KD QD JD JH")
+    after_trick = play(fresh, "play AH", "play JS")
+    assert "close" in after_trick.view(0).legal
+    reason, params = explain(after_trick.view(0), "close")
+    assert reason == R.CLOSE and params["score"] == 13 and params["needed"] == 53
