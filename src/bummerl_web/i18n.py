@@ -20,7 +20,7 @@ RANK_NAMES = {
 }
 RANK_LETTERS = {
     "fr": {"A": "A", "T": "10", "K": "K", "Q": "Q", "J": "J"},
-    "de": {"A": "A", "T": "10", "K": "K", "Q": "O", "J": "U"},
+    "de": {"A": "D", "T": "10", "K": "K", "Q": "O", "J": "U"},
 }
 SUIT_NAMES = {
     ("en", "fr"): {"H": "hearts", "D": "diamonds", "C": "clubs", "S": "spades"},
