@@ -22,6 +22,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ENV = "BUMMERL_CHROMIUM"
+# Keep Chromium off the network and quiet in containers (as tests/browser/conftest.py).
+CHROMIUM_FLAGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+    "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--no-first-run", "--disable-quic",
+]
 
 
 class NoBrowser(Exception):
