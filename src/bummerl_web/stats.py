@@ -1,6 +1,7 @@
 """The player's statistics against the bot, kept in localStorage beside the match.
 
-One tally per bot level and rule preset ("hard" and "soft"): hands won and lost,
+One tally per bot level and rule preset ("hard" and "soft"; rules that are no preset
+count as "custom": `rules.preset_name or "custom"`): hands won and lost,
 Bummerl won and lost, and two streaks, each current and best: hands won in a row and
 Bummerl won in a row (a lost hand ends the hand streak, a lost Bummerl the Bummerl
 streak).  Values are immutable; `record_hand`/`record_bummerl` return new statistics.
