@@ -43,6 +43,7 @@ def shoot(page, url: str, path: Path) -> None:
         "tick => document.body.dataset.tick !== tick && document.body.dataset.ready === '1'",
         arg=tick, timeout=TIMEOUT_MS)
     page.evaluate("document.activeElement && document.activeElement.blur()")
+    page.mouse.move(0, 0)  # no hover lift on the card that slid under the pointer
     page.screenshot(path=str(path), animations="disabled", caret="hide")
 
 
