@@ -3,10 +3,13 @@
 
 1. a virtual environment in .venv, (re)built when missing or when
    requirements-dev.txt changed (its hash is kept in .venv/requirements.sha256);
-2. a browser for the browser tests: Playwright's own Chromium if installed, else
-   the system `chromium`, else (as root with apt-get) `apt-get install chromium`;
+2. a browser for the browser tests (tools/browser_setup.py): $BUMMERL_CHROMIUM, else
+   Playwright's own Chromium if installed, else the system `chromium`; with none of
+   them it runs `playwright install chromium`, and if that fails, as root,
+   `apt-get install chromium`; skipped with `-m "not browser"`;
 3. `.venv/bin/python -m pytest` over tests/ (engine, bots, browser) with the
-   given arguments.  The exit code is pytest's.
+   given arguments.  The exit code is pytest's, or 2 with a message saying what to do
+   when the setup fails.
 """
 from __future__ import annotations
 
@@ -18,12 +21,18 @@ import sys
 import venv
 from pathlib import Path
 
+from browser_setup import ENV, Machine, NoBrowser, find_browser
+
 ROOT = Path(__file__).resolve().parent.parent
 VENV = ROOT / ".venv"
 REQUIREMENTS = ROOT / "requirements-dev.txt"
 STAMP = VENV / "requirements.sha256"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
+
+
+class SetupError(Exception):
+    """The environment could not be prepared; the message says why."""
 
 
 def say(msg: str) -> None:
@@ -37,61 +46,40 @@ def ensure_venv() -> None:
     if not PYTHON.exists():
         say(f"creating {VENV.relative_to(ROOT)}")
         shutil.rmtree(VENV, ignore_errors=True)
-        venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
+        try:
+            venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
+        except (OSError, subprocess.CalledProcessError) as exc:
+            raise SetupError(f"Could not create {VENV.relative_to(ROOT)} ({exc}). On Debian or "
+                             f"Ubuntu install the venv module first: sudo apt-get install "
+                             f"python3-venv") from exc
     say("installing requirements-dev.txt")
-    subprocess.run([str(PYTHON), "-m", "pip", "install", "--quiet",
-                    "--disable-pip-version-check", "-r", str(REQUIREMENTS)], check=True)
+    code = subprocess.run([str(PYTHON), "-m", "pip", "install", "--quiet",
+                           "--disable-pip-version-check", "-r", str(REQUIREMENTS)]).returncode
+    if code:
+        raise SetupError(f"Installing the test dependencies failed (pip exit code {code}; its "
+                         f"output is above). Check the network or the package index, then "
+                         f"run python tools/test.py again.")
     STAMP.write_text(wanted + "\n")
 
 
-def playwright_chromium() -> str | None:
-    """Path of Playwright's own Chromium build, if it is installed."""
-    code = ("from playwright.sync_api import sync_playwright\n"
-            "with sync_playwright() as p: print(p.chromium.executable_path)")
-    try:
-        out = subprocess.run([str(PYTHON), "-c", code], capture_output=True, text=True,
-                             timeout=60).stdout.strip()
-    except (OSError, subprocess.SubprocessError):
-        return None
-    return out if out and Path(out).exists() else None
-
-
-def system_chromium() -> str | None:
-    for name in ("chromium", "chromium-browser"):
-        found = shutil.which(name)
-        if found:
-            return found
-    return "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None
-
-
-def ensure_browser(env: dict) -> None:
-    if env.get("BUMMERL_CHROMIUM"):
-        say(f"browser from BUMMERL_CHROMIUM: {env['BUMMERL_CHROMIUM']}")
-        return
-    own = playwright_chromium()
-    if own:
-        say(f"browser: Playwright's Chromium {own}")
-        return
-    path = system_chromium()
-    if not path and hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("apt-get"):
-        say("no browser found: apt-get install chromium")
-        quiet = {"DEBIAN_FRONTEND": "noninteractive", **os.environ}
-        subprocess.run(["apt-get", "update", "-qq"], check=True, env=quiet)
-        subprocess.run(["apt-get", "install", "-y", "-qq", "chromium"], check=True, env=quiet)
-        path = system_chromium()
-    if path:
-        say(f"browser: {path}")
-        env["BUMMERL_CHROMIUM"] = path
-    else:
-        say("no Chromium found: browser tests will fail (set BUMMERL_CHROMIUM)")
+def wants_browser(argv: list[str]) -> bool:
+    """False when the pytest arguments deselect the browser tests (`-m "not browser"`)."""
+    return not any("not browser" in arg for arg in argv)
 
 
 def main(argv: list[str]) -> int:
     os.chdir(ROOT)
-    ensure_venv()
     env = dict(os.environ)
     env.pop("PYTHONPATH", None)
-    ensure_browser(env)
+    try:
+        ensure_venv()
+        if wants_browser(argv):
+            browser = find_browser(env, Machine(str(PYTHON), say), say)
+            say(f"browser: {browser.source}: {browser.path}")
+            env[ENV] = browser.path
+    except (SetupError, NoBrowser) as exc:
+        print(f"\n{exc}", file=sys.stderr, flush=True)
+        return 2
     cmd = [str(PYTHON), "-m", "pytest", *argv]
     say(" ".join(cmd[1:]))
     return subprocess.run(cmd, env=env).returncode

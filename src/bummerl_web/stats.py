@@ -1,0 +1,206 @@
+"""The player's statistics against the bot, kept in localStorage beside the match.
+
+One tally per bot level and rule preset ("hard" and "soft"; rules that are no preset
+count as "custom": `rules.preset_name or "custom"`): hands won and lost,
+Bummerl won and lost, and two streaks, each current and best: hands won in a row and
+Bummerl won in a row (a lost hand ends the hand streak, a lost Bummerl the Bummerl
+streak).  Values are immutable; `record_hand`/`record_bummerl` return new statistics.
+
+Stored as JSON under its own key (`KEY`), never inside the match document:
+
+    {"app": "bummerl.stats", "version": 1,
+     "tallies": {"hard/soft": {"hands_won": 3, "hands_lost": 1, ...}}}
+
+`from_json` is strict (exact keys and types, bool is not an int, non-negative
+counts, consistent streaks, at most `MAX_TALLIES` tallies) and raises `StatsError`
+saying what is wrong; the caller sets such data aside.  `panel_html` words the
+statistics as an accessible table in English or German.  Pure Python, no `js`.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import asdict, dataclass, fields, replace
+from html import escape
+
+from bummerl_web import i18n
+
+KEY = "bummerl.stats"
+APP = "bummerl.stats"
+VERSION = 1
+MAX_TALLIES = 64
+MAX_COUNT = 10 ** 9
+NAME = re.compile(r"[a-z][a-z0-9_]{0,15}\Z")  # a bot level or a preset name
+LEVEL_ORDER = ("random", "easy", "medium", "hard")
+PRESET_ORDER = ("soft", "sharp", "custom")
+
+
+class StatsError(ValueError):
+    """Stored statistics that cannot be read; the message says where and why."""
+
+
+@dataclass(frozen=True)
+class Tally:
+    hands_won: int = 0
+    hands_lost: int = 0
+    bummerl_won: int = 0
+    bummerl_lost: int = 0
+    hand_streak: int = 0
+    best_hand_streak: int = 0
+    bummerl_streak: int = 0
+    best_bummerl_streak: int = 0
+
+    def after_hand(self, won: bool) -> "Tally":
+        if not won:
+            return replace(self, hands_lost=self.hands_lost + 1, hand_streak=0)
+        streak = self.hand_streak + 1
+        return replace(self, hands_won=self.hands_won + 1, hand_streak=streak,
+                       best_hand_streak=max(streak, self.best_hand_streak))
+
+    def after_bummerl(self, won: bool) -> "Tally":
+        if not won:
+            return replace(self, bummerl_lost=self.bummerl_lost + 1, bummerl_streak=0)
+        streak = self.bummerl_streak + 1
+        return replace(self, bummerl_won=self.bummerl_won + 1, bummerl_streak=streak,
+                       best_bummerl_streak=max(streak, self.best_bummerl_streak))
+
+
+FIELDS = tuple(f.name for f in fields(Tally))
+
+
+@dataclass(frozen=True)
+class Stats:
+    """Tallies by (bot level, preset); a missing pair is an empty tally."""
+
+    tallies: tuple[tuple[tuple[str, str], Tally], ...] = ()
+
+    def tally(self, level: str, preset: str) -> Tally:
+        return dict(self.tallies).get((level, preset), Tally())
+
+    def record_hand(self, level: str, preset: str, won: bool) -> "Stats":
+        """The statistics after a finished hand against the bot at `level` under `preset`."""
+        return self._with(level, preset, self.tally(level, preset).after_hand(won))
+
+    def record_bummerl(self, level: str, preset: str, won: bool) -> "Stats":
+        """The statistics after a finished Bummerl (won: the player reached 0 first)."""
+        return self._with(level, preset, self.tally(level, preset).after_bummerl(won))
+
+    def reset(self) -> "Stats":
+        return Stats()
+
+    def _with(self, level: str, preset: str, tally: Tally) -> "Stats":
+        _check_name(level, "bot level")
+        _check_name(preset, "preset")
+        tallies = dict(self.tallies)
+        if (level, preset) not in tallies and len(tallies) >= MAX_TALLIES:
+            raise StatsError(f"more than {MAX_TALLIES} tallies")
+        tallies[(level, preset)] = tally
+        return Stats(tuple(sorted(tallies.items(), key=lambda item: _order(item[0]))))
+
+    def to_json(self) -> str:
+        return json.dumps({"app": APP, "version": VERSION,
+                           "tallies": {f"{level}/{preset}": asdict(tally)
+                                       for (level, preset), tally in self.tallies}},
+                          separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> "Stats":
+        """Statistics as written by `to_json`; anything else raises `StatsError`."""
+        try:
+            doc = json.loads(text)
+        except (TypeError, ValueError) as exc:
+            raise StatsError(f"not JSON: {exc}") from None
+        _exact_keys(doc, {"app", "version", "tallies"}, "statistics")
+        if doc["app"] != APP:
+            raise StatsError(f"app: expected {APP!r}, found {doc['app']!r}")
+        if type(doc["version"]) is not int or doc["version"] != VERSION:
+            raise StatsError(f"version: expected {VERSION}, found {doc['version']!r}")
+        raw = doc["tallies"]
+        if type(raw) is not dict:
+            raise StatsError("tallies: expected an object")
+        if len(raw) > MAX_TALLIES:
+            raise StatsError(f"tallies: {len(raw)} entries, at most {MAX_TALLIES}")
+        stats = cls()
+        for key, value in raw.items():
+            level, _, preset = key.partition("/")
+            if not (NAME.match(level) and NAME.match(preset)):
+                raise StatsError(f"tallies: bad key {key!r} (expected 'level/preset')")
+            stats = stats._with(level, preset, _tally(value, f"tallies[{key!r}]"))
+        return stats
+
+
+def load(raw: str | None) -> Stats:
+    """The statistics stored under `KEY` (`raw` is the stored text, None when absent)."""
+    return Stats() if raw is None else Stats.from_json(raw)
+
+
+def _check_name(name: str, what: str) -> None:
+    if type(name) is not str or not NAME.match(name):
+        raise StatsError(f"bad {what} {name!r}")
+
+
+def _order(pair: tuple[str, str]):
+    level, preset = pair
+    return (LEVEL_ORDER.index(level) if level in LEVEL_ORDER else len(LEVEL_ORDER), level,
+            PRESET_ORDER.index(preset) if preset in PRESET_ORDER else len(PRESET_ORDER), preset)
+
+
+def _exact_keys(value, keys: set[str], where: str) -> None:
+    if type(value) is not dict:
+        raise StatsError(f"{where}: expected an object")
+    if set(value) != keys:
+        missing, extra = sorted(keys - set(value)), sorted(set(value) - keys)
+        raise StatsError(f"{where}: missing {missing}, unknown {extra}")
+
+
+def _tally(value, where: str) -> Tally:
+    _exact_keys(value, set(FIELDS), where)
+    for name in FIELDS:
+        count = value[name]
+        if type(count) is not int or not 0 <= count <= MAX_COUNT:
+            raise StatsError(f"{where}.{name}: expected a whole number 0..{MAX_COUNT}, "
+                             f"found {count!r}")
+    tally = Tally(**value)
+    if not tally.hand_streak <= tally.best_hand_streak <= tally.hands_won:
+        raise StatsError(f"{where}: hand streaks exceed the hands won")
+    if not tally.bummerl_streak <= tally.best_bummerl_streak <= tally.bummerl_won:
+        raise StatsError(f"{where}: Bummerl streaks exceed the Bummerl won")
+    return tally
+
+
+# ---------------------------------------------------------------- the panel
+
+def panel_html(stats: Stats, lang: str) -> str:
+    """The statistics panel: a table (caption, column and row headers) with one row per
+    bot level and preset played, or a sentence when nothing was played; and a reset
+    button (`data-action="stats-reset"`, for the page to confirm and act on)."""
+    def t(key, **params):
+        return escape(i18n.text(lang, key, **params))
+
+    title = f'<h2 id="stats-title">{t("stats_title")}</h2>'
+    disabled = "" if stats.tallies else ' disabled=""'
+    reset = (f'<button type="button" class="tool" data-action="stats-reset"{disabled}>'
+             f'{t("stats_reset")}</button>')
+    if not stats.tallies:
+        return f'{title}<p class="stats-empty">{t("stats_empty")}</p>{reset}'
+    heads = "".join(f'<th scope="col">{t(key)}</th>' for key in (
+        "stats_against", "stats_hands", "stats_bummerl", "stats_hand_streak",
+        "stats_bummerl_streak"))
+    rows = []
+    for (level, preset), tally in stats.tallies:
+        against = t("stats_group", level=_word(lang, "stats_level_", level),
+                    preset=_word(lang, "stats_preset_", preset))
+        cells = (t("stats_won_lost", won=tally.hands_won, lost=tally.hands_lost),
+                 t("stats_won_lost", won=tally.bummerl_won, lost=tally.bummerl_lost),
+                 t("stats_now_best", now=tally.hand_streak, best=tally.best_hand_streak),
+                 t("stats_now_best", now=tally.bummerl_streak, best=tally.best_bummerl_streak))
+        rows.append(f'<tr><th scope="row">{against}</th>'
+                    + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
+    return (f'{title}<table class="stats"><caption>{t("stats_caption")}</caption>'
+            f'<thead><tr>{heads}</tr></thead><tbody>{"".join(rows)}</tbody></table>{reset}')
+
+
+def _word(lang: str, prefix: str, name: str) -> str:
+    """A level's or preset's display name; the name itself when there is none."""
+    worded = i18n.text(lang, prefix + name)
+    return name if worded == prefix + name else worded
