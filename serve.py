@@ -2,7 +2,7 @@
 """Serve the Bummerl site from this folder: `python serve.py [--port 8000]`.
 
 Standard library only.  Binds to 127.0.0.1 and serves the repository root, with
-the MIME types the page needs (.mjs, .wasm, .json, .svg) set explicitly, since
+the MIME types the page needs (.mjs, .wasm, .json, .toml, .svg) set explicitly, since
 some systems' mimetypes tables lack them.
 """
 from __future__ import annotations
@@ -20,6 +20,7 @@ MIME_TYPES = {
     ".js": "text/javascript",
     ".wasm": "application/wasm",
     ".json": "application/json",
+    ".toml": "application/toml",
     ".svg": "image/svg+xml",
     ".css": "text/css",
     ".html": "text/html",

@@ -10,9 +10,12 @@ code caches: a cold load)
 
 * the page as on a first visit (`index.html`, no query, fresh storage: you lead the
   first hand, so it is ready as soon as Python has rendered), and
-* `bench/index.html`, which only boots the same vendored Pyodide and runs one line,
-* `bench/pyscript-min.html`, the same PyScript and config style running one line
-  (PyScript's own floor, for reference),
+* the same page with its PyScript config given as JSON instead of the committed
+  `pyscript.toml` (the same settings, from `tools/sync_site.py`'s `config()`; both pages
+  are answered by the benchmark itself, so they differ in the config alone),
+* `tools/bench/index.html`, which only boots the same vendored Pyodide and runs one line,
+* `tools/bench/pyscript-min.html`, the same PyScript running one line (PyScript's own
+  floor, for reference),
 
 and records, from navigation start: first contentful paint, and the moment
 `body[data-ready="1"]` appears (a MutationObserver installed before any script).
@@ -40,7 +43,19 @@ except ImportError:  # not in .venv: re-run there
     sys.exit("playwright is missing: run `python tools/test.py` once to create .venv")
 
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
 import serve  # noqa: E402
+import sync_site  # noqa: E402
+
+INDEX = (ROOT / "index.html").read_text()
+TOML_ATTR = 'config="./pyscript.toml"'
+assert TOML_ATTR in INDEX, "index.html no longer names ./pyscript.toml"
+VARIANTS = {  # path on the server -> (content type, body)
+    "bench-toml.html": ("text/html", INDEX),
+    "bench-json.html": ("text/html", INDEX.replace(TOML_ATTR, 'config="./bench-config.json"')
+                        .replace('href="./pyscript.toml"', 'href="./bench-config.json"')),
+    "bench-config.json": ("application/json", json.dumps(sync_site.config(), indent=2)),
+}
 
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
          "--disable-background-networking", "--disable-component-update",
@@ -75,9 +90,17 @@ def launch(playwright):
     return playwright.chromium.launch(executable_path=exe, args=FLAGS)
 
 
+def answer_variants(route) -> None:
+    name = route.request.url.split("?")[0].rsplit("/", 1)[-1]
+    kind, body = VARIANTS[name]
+    route.fulfill(status=200, content_type=kind, body=body)
+
+
 def measure(browser, url: str) -> dict:
     context = browser.new_context(service_workers="block")
     context.add_init_script(WATCH_READY)
+    for name in VARIANTS:
+        context.route(f"**/{name}", answer_variants)
     page = context.new_page()
     page.goto(url)
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=120_000)
@@ -95,14 +118,16 @@ def main() -> int:
     server = serve.make_server("127.0.0.1", 0, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
-    targets = {"page": base + "index.html", "bare": base + "bench/index.html",
-               "pyscript": base + "bench/pyscript-min.html"}
+    targets = {"page": base + "bench-toml.html", "page_json": base + "bench-json.html",
+               "bare": base + "tools/bench/index.html",
+               "pyscript": base + "tools/bench/pyscript-min.html"}
     runs = {name: [] for name in targets}
     with sync_playwright() as playwright:
         browser = launch(playwright)
         measure(browser, targets["bare"])  # warm up the browser process itself
         for i in range(args.runs):
-            order = list(targets)[i % 3:] + list(targets)[:i % 3]  # rotate the order
+            k = i % len(targets)
+            order = list(targets)[k:] + list(targets)[:k]  # rotate the order
             for name in order:
                 runs[name].append(measure(browser, targets[name]))
         browser.close()
@@ -118,6 +143,7 @@ def main() -> int:
         "page_ready_s": round(page_ready, 3),
         "bare_ready_s": round(bare_ready, 3),
         "ratio": round(page_ready / bare_ready, 3),
+        "page_json_config_ready_s": round(median("page_json", "ready"), 3),
         "minimal_pyscript_ready_s": round(median("pyscript", "ready"), 3),
         "page_first_contentful_paint_s": round(median("page", "fcp"), 3),
         "page_bytes": int(statistics.median(r["bytes"] for r in runs["page"])),
@@ -130,6 +156,9 @@ def main() -> int:
         print(f"  minimal PyScript page      : {summary['minimal_pyscript_ready_s']:6.2f} s to ready"
               f"  ({summary['minimal_pyscript_ready_s'] / bare_ready:.2f} x bare)")
         print(f"  Bummerl table              : {page_ready:6.2f} s to ready")
+        json_ready = summary["page_json_config_ready_s"]
+        print(f"  same, config as JSON       : {json_ready:6.2f} s to ready"
+              f"  (TOML / JSON {page_ready / json_ready:.3f})")
         print(f"  ratio page / bare          : {summary['ratio']:6.2f}  (goal <= 1.10)")
         print(f"  table first contentful paint: {summary['page_first_contentful_paint_s']:5.2f} s"
               "  (goal < 0.50)")

@@ -3,7 +3,7 @@
 
 Every file the page needs after one visit to run offline: index.html, the config, the
 manifest and icon, the stylesheets and card art, the vendored runtime, and every module
-mapped in pyscript.json. The cache version is a hash of their contents, so each release
+mapped in pyscript.toml. The cache version is a hash of their contents, so each release
 gets a cache of its own. `--check` exits 1 when precache.js is out of date.
 """
 from __future__ import annotations
@@ -12,11 +12,12 @@ import argparse
 import hashlib
 import json
 import sys
+import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "precache.js"
-TOP = ("index.html", "pyscript.json", "manifest.webmanifest")
+TOP = ("index.html", "pyscript.toml", "manifest.webmanifest")
 SKIP_SUFFIXES = (".map", ".md", ".txt")
 SKIP_NAMES = ("LICENSE", "VERSIONS.json", "preview.html")
 
@@ -26,7 +27,7 @@ def files() -> list[str]:
     for path in sorted((ROOT / "assets").rglob("*")):
         if path.is_file() and path.suffix not in SKIP_SUFFIXES and path.name not in SKIP_NAMES:
             found.append(path.relative_to(ROOT).as_posix())
-    config = json.loads((ROOT / "pyscript.json").read_text())
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text())
     found += sorted(url.removeprefix("./") for url in config.get("files", {}))
     return found
 

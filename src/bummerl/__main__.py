@@ -36,7 +36,7 @@ def cmd_replay(args) -> int:
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv and argv[0] == "arena":
-        from .arena import main as arena_main
+        from bummerl_lab.arena import main as arena_main
 
         return arena_main(argv[1:]) or 0
     parser = argparse.ArgumentParser(prog="python -m bummerl", description=__doc__)
@@ -51,7 +51,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     if args.command == "replay":
         return cmd_replay(args)
-    from .bench import main as bench_main
+    from bummerl_lab.bench import main as bench_main
 
     bench_main(args.seconds, args.json)
     return 0

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from bummerl import SHARP, SOFT, deal
-from bummerl.arena import main as arena_main, run
+from bummerl_lab.arena import main as arena_main, run
 from bummerl.bots import choose
 from bummerl.bots.solver import action_values, outcome_value, search
 from bummerl.bots.world import WorldBuilder, popcount

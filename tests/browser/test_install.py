@@ -30,7 +30,7 @@ def test_manifest_is_linked_and_its_files_are_precached():
     manifest = json.loads((ROOT / "manifest.webmanifest").read_text())
     assert manifest["start_url"].startswith("./") and manifest["scope"] == "./"
     files = precached()
-    assert {"index.html", "manifest.webmanifest", "pyscript.json"} <= files
+    assert {"index.html", "manifest.webmanifest", "pyscript.toml"} <= files
     assert all(icon["src"].removeprefix("./") in files for icon in manifest["icons"])
 
 

@@ -20,7 +20,7 @@ def test_serve_prints_its_address_and_serves_the_types_the_page_needs():
             "index.html": "text/html",
             "assets/vendor/pyodide/pyodide.mjs": "text/javascript",
             "assets/vendor/pyodide/pyodide.asm.wasm": "application/wasm",
-            "pyscript.json": "application/json",
+            "pyscript.toml": "application/toml",
             "assets/cards/suits.svg": "image/svg+xml",
         }
         for path, mime in expected.items():

@@ -3,6 +3,7 @@ import hashlib
 import json
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -32,7 +33,7 @@ def test_licences_are_vendored():
 
 
 def test_config_points_at_the_local_interpreter():
-    config = json.loads((ROOT / "pyscript.json").read_text())
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text())
     assert config["interpreter"] == "./assets/vendor/pyodide/pyodide.mjs"
     assert "packages" not in config  # nothing can be fetched from outside
 

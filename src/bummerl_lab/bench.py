@@ -11,9 +11,9 @@ import json
 import random
 import time
 
-from .cards import cards_of
-from .hand import deal
-from .rules import SOFT
+from bummerl.cards import cards_of
+from bummerl.hand import deal
+from bummerl.rules import SOFT
 
 
 def play_only(hand, rng) -> None:

@@ -18,9 +18,9 @@ import random
 import sys
 import time
 
-from .bots import BOTS, choose
-from .match import Match
-from .rules import Rules
+from bummerl.bots import BOTS, choose
+from bummerl.match import Match
+from bummerl.rules import Rules
 
 
 def play_bummerl(rules, match_seed: int, bots, rngs, times, time_limit=None):
