@@ -26,7 +26,6 @@ from .rules import BOARD_START, SOFT, Rules
 
 SCHEMA = "bummerl-match"
 VERSION = 2
-START = BOARD_START
 # Version 1 stored each result's reason as English text; version 2 the Termination key.
 _V1_REASONS = {
     "reached 66": Termination.REACHED_66,
@@ -75,7 +74,7 @@ class Match:
     rules: Rules
     seed: int
     first_dealer: int = 0
-    board: list = field(default_factory=lambda: [START, START])
+    board: list = field(default_factory=lambda: [BOARD_START, BOARD_START])
     bummerls: list = field(default_factory=lambda: [0, 0])
     # One dict per finished hand: winner, game_points, termination (a Termination
     # key) and, when the hand ended a Bummerl, "bummerl": {"loser", "given"}.
@@ -107,7 +106,7 @@ class Match:
         match.hand = hand
         match.hands_dealt = 1
         if hand.over:
-            match._score(hand.outcome)
+            match.score(hand.outcome)
         return match
 
     def dealer_of_next_hand(self) -> int:
@@ -131,11 +130,6 @@ class Match:
         self.hands_dealt += 1
         return self.hand
 
-    @property
-    def scored(self) -> bool:
-        """True when the hand in play is over and its result is on the board."""
-        return self.hand is not None and self.hand.over and len(self.results) >= self.hands_dealt
-
     def play(self, action) -> Turn:
         """Apply ``action`` (an ``Action`` or its text) for the seat to act in the hand in
         play; when it ends the hand, score it. Raises ``IllegalAction`` (or
@@ -146,21 +140,23 @@ class Match:
             raise IllegalAction(action, "the hand is over: deal the next one")
         after = before.apply(action)
         self.hand = after
-        result = self._score(after.outcome) if after.over else None
+        result = self.score(after.outcome) if after.over else None
         return Turn(before.to_act, action, before, after, describe(before, action, after), result)
 
-    def _score(self, outcome: Outcome) -> dict:
-        """Enter a finished hand's result; closes the Bummerl when a seat reaches 0."""
+    def score(self, outcome: Outcome) -> dict:
+        """Enter a finished hand's result (``play`` does this itself; this is for a hand
+        played elsewhere) and return its ``results`` entry; closes the Bummerl when a
+        seat reaches 0."""
         winner, points = outcome.winner, outcome.game_points
         loser = 1 - winner
         self.board[winner] -= points
         entry = {"winner": winner, "game_points": points,
                  "termination": outcome.termination.value}
         if self.board[winner] <= 0:
-            given = 2 if self.rules.schneider_bummerl and self.board[loser] == START else 1
+            given = 2 if self.rules.schneider_bummerl and self.board[loser] == BOARD_START else 1
             self.bummerls[loser] += given
             entry["bummerl"] = {"loser": loser, "given": given}
-            self.board = [START, START]
+            self.board = [BOARD_START, BOARD_START]
         self.results.append(entry)
         return entry
 
@@ -215,7 +211,7 @@ class Match:
             rules=rules,
             seed=number("seed", -(2**63), 2**63),
             first_dealer=number("first_dealer", 0, 1),
-            board=pair("board", 1, START),
+            board=pair("board", 1, BOARD_START),
             bummerls=pair("bummerls", 0, 10**6),
             results=results,
             hands_dealt=number("hands_dealt", 0, 10**9),
@@ -226,7 +222,7 @@ class Match:
             except ValueError as error:
                 raise NotationError(str(error), "hand") from None
             if match.hand.over and len(results) < match.hands_dealt:
-                match._score(match.hand.outcome)  # saved before it was scored (version 1)
+                match.score(match.hand.outcome)  # saved before it was scored (version 1)
         return match
 
 

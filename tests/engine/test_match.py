@@ -9,7 +9,7 @@ from bummerl.hand import Termination
 
 
 def win(match, seat, points):
-    match._score(Outcome(seat, points, Termination.REACHED_66))
+    match.score(Outcome(seat, points, Termination.REACHED_66))
 
 
 def test_bummerl_counts_down_from_seven_and_resets():
@@ -123,7 +123,7 @@ def test_play_scores_the_hand_when_it_ends():
     assert last.result == m.results[-1] == {
         "winner": outcome.winner, "game_points": outcome.game_points,
         "termination": outcome.termination.value}
-    assert m.board[outcome.winner] == 7 - outcome.game_points and m.scored
+    assert m.board[outcome.winner] == 7 - outcome.game_points and len(m.results) == 1
     assert last.events[-1]["event"] == "hand_over"
 
 
