@@ -11,56 +11,60 @@ A record holds the rules, the dealer, the deal and the actions in order::
 illegal actions are answered with ``{"error": ..., "at": ...}`` rather than raised.
 """
 
+from . import jsondoc
 from .cards import BIT, CARD_CODES, codes, parse_action, parse_card
-from .errors import IllegalAction, NotationError, RulesError
+from .errors import IllegalAction, NotationError
 from .hand import Hand
 from .rules import Rules
 
-RECORD_KEYS = ("rules", "dealer", "hands", "trump", "talon", "actions")
+
+
+MAX_ACTIONS = 64  # a hand has at most 20 plays, 4 marriages, an exchange, a close, a claim
+MAX_RECORD_CHARS = 100_000  # a record's JSON takes about 300 characters
+
+
+def loads_record(text):
+    """JSON text of a record, parsed with the strict reader's limits (NotationError)."""
+    return jsondoc.loads(text, max_chars=MAX_RECORD_CHARS)
 
 
 def parse_deal(record) -> Hand:
     """The hand as dealt by ``record`` (its actions not applied). Raises NotationError."""
     if not isinstance(record, dict):
         raise NotationError(f"a record must be a JSON object, not {type(record).__name__}")
-    unknown = sorted(set(record) - set(RECORD_KEYS))
-    if unknown:
-        raise NotationError(f"unknown record field(s) {', '.join(unknown)}")
-    for key in ("dealer", "hands", "trump", "talon"):
-        if key not in record:
-            raise NotationError(f"the record has no {key!r}")
-    try:
-        rules = Rules.from_json(record.get("rules", "soft"))
-    except RulesError as error:
-        raise NotationError(str(error), "rules") from None
-    dealer = record["dealer"]
-    if dealer not in (0, 1) or isinstance(dealer, bool):
-        raise NotationError(f"dealer must be 0 or 1, not {dealer!r}", "dealer")
+    jsondoc.expect_object(record, "record", required=("dealer", "hands", "trump", "talon"),
+                          optional=("rules", "actions"))
+    rules_json = record.get("rules", "soft")
+    jsondoc.check_rules(rules_json)
+    rules = Rules.from_json(rules_json)
+    dealer = jsondoc.expect_int(record["dealer"], "dealer", 0, 1)
     seen: dict[int, str] = {}
 
     def card_at(code, where: str) -> int:
+        if code not in CARD_CODES:
+            raise NotationError(f"unknown card code {jsondoc.show(code)} (rank A T K Q J + suit H D C S)", where)
         card = parse_card(code, where)
         if card in seen:
             raise NotationError(f"duplicate card {code} (also at {seen[card]})", where)
         seen[card] = where
         return card
 
-    hands = record["hands"]
-    if not isinstance(hands, list) or len(hands) != 2:
-        raise NotationError("hands must be a list of two hands", "hands")
+    hands = jsondoc.expect_list(record["hands"], "hands", 2, 2)
     masks = []
     for seat, cards in enumerate(hands):
-        if not isinstance(cards, list) or len(cards) != 5:
-            size = len(cards) if isinstance(cards, list) else cards
-            raise NotationError(f"a hand holds 5 cards, not {size!r}", f"hands[{seat}]")
+        jsondoc.expect_list(cards, f"hands[{seat}]", 5, 5)
         masks.append(sum(BIT[card_at(c, f"hands[{seat}][{i}]")] for i, c in enumerate(cards)))
     trump = card_at(record["trump"], "trump")
-    talon = record["talon"]
-    if not isinstance(talon, list) or len(talon) != 9:
-        size = len(talon) if isinstance(talon, list) else talon
-        raise NotationError(f"the talon holds 9 face-down cards, not {size!r}", "talon")
+    talon = jsondoc.expect_list(record["talon"], "talon", 9, 9)
     talon_cards = [card_at(c, f"talon[{i}]") for i, c in enumerate(talon)]
     return Hand(rules, dealer, masks, trump, talon_cards)
+
+
+def _actions(record) -> list:
+    actions = jsondoc.expect_list(record.get("actions", []), "actions", 0, MAX_ACTIONS)
+    for index, text in enumerate(actions):
+        jsondoc.expect_str(text, f"actions[{index}]", 12)
+    return actions
 
 
 def from_record(record) -> Hand:
@@ -70,10 +74,7 @@ def from_record(record) -> Hand:
     ``where``/``index`` to tell which action.
     """
     hand = parse_deal(record)
-    actions = record.get("actions", [])
-    if not isinstance(actions, list):
-        raise NotationError("actions must be a list", "actions")
-    for index, text in enumerate(actions):
+    for index, text in enumerate(_actions(record)):
         action = parse_action(text, f"actions[{index}]")
         try:
             hand = hand.apply(action)
@@ -125,11 +126,9 @@ def replay(record) -> dict:
     """
     try:
         hand = parse_deal(record)
+        actions = _actions(record)
     except NotationError as error:
         return {"error": str(error), "at": -1}
-    actions = record.get("actions", [])
-    if not isinstance(actions, list):
-        return {"error": "actions: must be a list", "at": -1}
     for index, text in enumerate(actions):
         try:
             hand = hand.apply(parse_action(text, f"actions[{index}]"))
@@ -138,4 +137,4 @@ def replay(record) -> dict:
     return result(hand)
 
 
-__all__ = ["parse_deal", "from_record", "to_record", "replay", "result"]
+__all__ = ["loads_record", "parse_deal", "from_record", "to_record", "replay", "result"]
