@@ -145,13 +145,14 @@ def expect_list(value, where: str, low: int = 0, high: int = 10**6) -> list:
 
 
 def expect_object(value, where: str, required=(), optional=()) -> dict:
-    """A JSON object with every ``required`` key and no key outside both lists."""
+    """A JSON object with every ``required`` key and no key outside both lists (any keys
+    when ``optional`` is None)."""
     if not isinstance(value, dict):
         raise NotationError(f"expected an object, got {show(value)}", where)
     missing = [key for key in required if key not in value]
     if missing:
         raise NotationError(f"missing {', '.join(missing)}", where)
-    unknown = [key for key in value if key not in required and key not in optional]
+    unknown = [] if optional is None else [k for k in value if k not in required and k not in optional]
     if unknown:
         raise NotationError(f"unknown key {show(unknown[0])}", where)
     return value
@@ -169,3 +170,40 @@ def check_rules(value, where: str = "rules") -> None:
         if not any(type(option) is type(a) and option == a for a in allowed):
             shown = ", ".join(json.dumps(a) for a in allowed)
             raise NotationError(f"expected one of {shown}, got {show(option)}", f"{where}.{name}")
+
+
+# ------------------------------------------------------------------ documents
+
+MATCH_KEYS = ("schema", "version", "rules", "seed", "first_dealer", "hands_dealt", "board",
+              "bummerls", "results", "hand")
+
+
+def check_result(entry, where: str) -> None:
+    """One finished hand of ``Match.results``: who won, game points, why, any Bummerl given."""
+    expect_object(entry, where, required=("winner", "game_points", "reason"), optional=("bummerl",))
+    winner = expect_int(entry["winner"], f"{where}.winner", 0, 1)
+    expect_int(entry["game_points"], f"{where}.game_points", 1, 3)
+    expect_str(entry["reason"], f"{where}.reason")
+    if "bummerl" in entry:
+        given = expect_object(entry["bummerl"], f"{where}.bummerl", required=("loser", "given"))
+        expect_int(given["loser"], f"{where}.bummerl.loser", 1 - winner, 1 - winner)
+        expect_int(given["given"], f"{where}.bummerl.given", 1, 2)
+
+
+def check_match(obj, start: int = 7) -> None:
+    """The JSON form of ``Match`` (schema, exact types, ranges, counts that agree); the
+    hand in it is checked by replaying its record (``Match.from_json``)."""
+    expect_object(obj, "match", required=("schema", "version"), optional=MATCH_KEYS)
+    expect_object(obj, "match", required=MATCH_KEYS)
+    expect_int(obj["version"], "match.version", 1, 1)
+    check_rules(obj["rules"], "match.rules")
+    expect_int(obj["seed"], "match.seed", -(2**63), 2**63)
+    expect_int(obj["first_dealer"], "match.first_dealer", 0, 1)
+    dealt = expect_int(obj["hands_dealt"], "match.hands_dealt", 0, 10**9)
+    for key, low, high in (("board", 1, start), ("bummerls", 0, 10**6)):
+        for seat, value in enumerate(expect_list(obj[key], f"match.{key}", 2, 2)):
+            expect_int(value, f"match.{key}[{seat}]", low, high)
+    for i, entry in enumerate(expect_list(obj["results"], "match.results", 0, dealt)):
+        check_result(entry, f"match.results[{i}]")
+    if obj["hand"] is not None and dealt == 0:
+        raise NotationError("a hand in play, but no hand dealt", "match.hands_dealt")

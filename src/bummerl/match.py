@@ -144,4 +144,7 @@ class Match:
                 match.hand = from_record(obj["hand"])
             except ValueError as error:
                 raise NotationError(str(error), "hand") from None
+        from .jsondoc import check_match
+
+        check_match(obj, START)  # what the checks above let through: exact types, ranges, counts
         return match
