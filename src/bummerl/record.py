@@ -9,13 +9,28 @@ A record holds the rules, the dealer, the deal and the actions in order::
 
 ``replay(record)`` answers with a plain dict (see its docstring); malformed records and
 illegal actions are answered with ``{"error": ..., "at": ...}`` rather than raised.
+
+A record also packs into one short URL-safe string (for links): version, dealer, rule
+options, the deal (one letter per card: a..t), the actions (one character each):
+
+>>> rec = {"rules": "sharp", "dealer": 1,
+...        "hands": [["AH", "TH", "KH", "QH", "JC"], ["AS", "TS", "KS", "QS", "JS"]],
+...        "trump": "AC", "talon": ["TC", "KC", "QC", "AD", "TD", "KD", "QD", "JD", "JH"],
+...        "actions": ["play AH", "play JS"]}
+>>> text = encode_record(rec)
+>>> text
+'111a5.abcdopqrstklmnfghije.at'
+>>> decode_record(text) == rec
+True
 """
 
 from . import jsondoc
-from .cards import BIT, CARD_CODES, codes, parse_action, parse_card
+from .cards import (
+    BIT, CARD_CODES, CLAIM, CLOSE, EXCHANGE, MARRY, SUITS, action_str, codes, parse_action, parse_card,
+)
 from .errors import IllegalAction, NotationError
 from .hand import Hand
-from .rules import Rules
+from .rules import OPTIONS, Rules
 
 
 
@@ -137,4 +152,98 @@ def replay(record) -> dict:
     return result(hand)
 
 
-__all__ = ["loads_record", "parse_deal", "from_record", "to_record", "replay", "result"]
+# ------------------------------------------------------------------ packed form
+
+PACKED_VERSION = "1"
+LETTERS = "abcdefghijklmnopqrst"  # card index -> letter
+SPECIAL = {EXCHANGE: "x", CLOSE: "z", CLAIM: "y", **{MARRY + i: s for i, s in enumerate(SUITS)}}
+SPECIAL_BACK = {v: k for k, v in SPECIAL.items()}
+HEX = "0123456789abcdefABCDEF"
+PACKED_MAX = 27 + MAX_ACTIONS  # head, deal, two dots, one character per action
+
+
+def _rules_bits(rules: Rules) -> int:
+    bits = 0
+    shift = 0
+    for name, values in OPTIONS.items():
+        index = values.index(getattr(rules, name))
+        width = (len(values) - 1).bit_length()
+        bits |= index << shift
+        shift += width
+    return bits
+
+
+def _rules_from_bits(bits: int, where: str) -> Rules:
+    options = {}
+    shift = 0
+    for name, values in OPTIONS.items():
+        width = (len(values) - 1).bit_length()
+        index = bits >> shift & ((1 << width) - 1)
+        if index >= len(values):
+            raise NotationError(f"bad value for option {name}", where)
+        options[name] = values[index]
+        shift += width
+    if bits >> shift:
+        raise NotationError("unknown rule bits", where)
+    return Rules(**options)
+
+
+def encode_record(record: dict) -> str:
+    """The record as a short URL-safe string (its deal checked, see ``parse_deal``)."""
+    hand = parse_deal(record)
+    _, trump, talon = hand.initial
+    deal_cards = [parse_card(c) for c in record["hands"][0] + record["hands"][1]]
+    deal_cards += [trump, *talon]
+    actions = []
+    for index, text in enumerate(_actions(record)):
+        action = parse_action(text, f"actions[{index}]")
+        actions.append(LETTERS[action] if action < 20 else SPECIAL[action])
+    head = PACKED_VERSION + str(record["dealer"]) + format(_rules_bits(hand.rules), "03x")
+    return head + "." + "".join(LETTERS[c] for c in deal_cards) + "." + "".join(actions)
+
+
+def decode_record(text: str) -> dict:
+    """Read ``encode_record`` output back; NotationError names the character at fault."""
+    if not isinstance(text, str):
+        raise NotationError("a packed record must be text")
+    if len(text) > PACKED_MAX:
+        raise NotationError(f"a packed record has at most {PACKED_MAX} characters, not {len(text):,}")
+    parts = text.split(".")
+    if len(parts) != 3 or len(parts[0]) != 5:
+        raise NotationError("a packed record has the form VDRRR.DEAL.ACTIONS")
+    head, deal_text, action_text = parts
+    if head[0] != PACKED_VERSION:
+        raise NotationError(f"packed record version {head[0]!r}; this reads {PACKED_VERSION}", "char 0")
+    if head[1] not in "01":
+        raise NotationError(f"dealer must be 0 or 1, not {head[1]!r}", "char 1")
+    if not all(c in HEX for c in head[2:]):  # ASCII only: int() also takes other digits
+        raise NotationError(f"rules must be 3 hex digits, not {head[2:]!r}", "char 2")
+    bits = int(head[2:], 16)
+    rules = _rules_from_bits(bits, "char 2")
+    if len(deal_text) != 20:
+        raise NotationError(f"the deal needs 20 card letters, not {len(deal_text)}", "char 6")
+    cards = []
+    for i, letter in enumerate(deal_text):
+        if letter not in LETTERS:
+            raise NotationError(f"{letter!r} is not a card letter (a-t)", f"char {6 + i}")
+        cards.append(CARD_CODES[LETTERS.index(letter)])
+    actions = []
+    base = 7 + len(deal_text)
+    for i, char in enumerate(action_text):
+        if char in LETTERS:
+            actions.append("play " + CARD_CODES[LETTERS.index(char)])
+        elif char in SPECIAL_BACK:
+            actions.append(action_str(SPECIAL_BACK[char]))
+        else:
+            raise NotationError(f"{char!r} is not an action character", f"char {base + i}")
+    return {
+        "rules": rules.to_json(),
+        "dealer": int(head[1]),
+        "hands": [cards[0:5], cards[5:10]],
+        "trump": cards[10],
+        "talon": cards[11:20],
+        "actions": actions,
+    }
+
+
+__all__ = ["decode_record", "encode_record", "loads_record", "parse_deal", "from_record", "to_record", "replay", "result"]

@@ -87,7 +87,7 @@ class Session:
     def __init__(self, storage: store.Storage, *, lang: str = "en", seed: int | None = None,
                  rules: Rules | None = None, overrides: dict | None = None,
                  link_notices: list | None = None):
-        """`seed`, `rules` and `overrides` (lang, deck) come from a link (bummerl.share):
+        """`seed`, `rules` and `overrides` (lang, deck) come from a link (`links`):
         a seed other than the saved match's starts a new match with it, on `rules`."""
         self.storage = storage
         self.notices: list[str] = []

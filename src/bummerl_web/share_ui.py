@@ -39,6 +39,7 @@ class Extras:
     def __init__(self, app, link):
         self.app = app
         self.embed = bool(link and link.embed)
+        self.seed_fixed = bool(link and link.seed is not None)  # else `ready` keeps the seed secret
         self.replay: replay.Replay | None = None
         self.error: str | None = None
         self._menu_lang = None
@@ -230,7 +231,7 @@ class Extras:
         match = s.match
         if self.embed and self._dealt != (match.seed, match.hands_dealt):
             self._dealt = (match.seed, match.hands_dealt)
-            self.post(embed.ready_message(s))
+            self.post(embed.ready_message(s, self.seed_fixed))
         if self.replay is None:
             return False
         focus = document.activeElement

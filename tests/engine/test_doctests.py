@@ -5,10 +5,10 @@ import doctest
 import pytest
 
 import bummerl
-from bummerl import cards, events, hand, hints, match, rules, share
+from bummerl import cards, events, hand, hints, jsondoc, match, record, rules
 
 
-@pytest.mark.parametrize("module", [bummerl, cards, rules, hand, match, share, events, hints], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [bummerl, cards, rules, hand, match, record, jsondoc, events, hints], ids=lambda m: m.__name__)
 def test_docstring_examples(module):
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0

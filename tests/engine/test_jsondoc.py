@@ -1,14 +1,9 @@
 """The strict JSON reader: limits before parsing, exact types, short path-qualified errors."""
-import doctest
 import re
 
 import pytest
 
 from bummerl import NotationError, jsondoc
-
-
-def test_doctests():
-    assert doctest.testmod(jsondoc).failed == 0
 
 
 @pytest.mark.parametrize("text, message", [
