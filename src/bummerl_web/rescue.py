@@ -56,7 +56,7 @@ def _storage() -> store.Storage:
 
 
 def _language() -> str:
-    lang = js.document.body.dataset.lang  # set by every render; absent before the first
+    lang = js.document.body.getAttribute("data-lang")  # set by every render; null before the first
     if isinstance(lang, str) and lang in TEXTS:
         return lang
     return i18n.pick_language(list(js.navigator.languages or [js.navigator.language]))
