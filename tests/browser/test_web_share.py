@@ -135,3 +135,14 @@ def test_embed_messages_carry_events_and_the_result():
 def test_ready_message_keeps_a_random_seed_secret():
     s = session()
     assert "seed" not in embed.ready_message(s, seed_fixed=False)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("[" * 100_000, "nested deeper than 32 levels"),
+    (json.dumps({**played_record(), "dealer": 1.0}), "dealer: expected 0 or 1, got 1.0"),
+    (json.dumps({"app": "bummerl", "match": {"hand": {**played_record(), "dealer": 1.0}}}), "dealer: expected 0 or 1"),
+    (" " * 100_001, "too large"),
+])
+def test_a_record_file_that_is_deep_huge_or_almost_right_is_refused_with_the_reason(text, message):
+    with pytest.raises(NotationError, match=message):
+        replay.read_record(text)
