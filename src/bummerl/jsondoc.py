@@ -124,7 +124,7 @@ def _is_int(value) -> bool:
 
 def expect_int(value, where: str, low: int, high: int) -> int:
     if not _is_int(value) or not low <= value <= high:
-        wanted = f"{low} or {high}" if high == low + 1 else f"a whole number {low}..{high}"
+        wanted = {low: f"{low}", low + 1: f"{low} or {high}"}.get(high, f"a whole number {low}..{high}")
         raise NotationError(f"expected {wanted}, got {show(value)}", where)
     return value
 
@@ -186,7 +186,7 @@ def check_result(entry, where: str) -> None:
     expect_str(entry["reason"], f"{where}.reason")
     if "bummerl" in entry:
         given = expect_object(entry["bummerl"], f"{where}.bummerl", required=("loser", "given"))
-        expect_int(given["loser"], f"{where}.bummerl.loser", 1 - winner, 1 - winner)
+        expect_int(given["loser"], f"{where}.bummerl.loser", 1 - winner, 1 - winner)  # the other seat
         expect_int(given["given"], f"{where}.bummerl.given", 1, 2)
 
 

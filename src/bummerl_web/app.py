@@ -382,8 +382,11 @@ async def start() -> None:
     except Exception as error:  # noqa: BLE001 (never a page stuck on "shuffling": tests/browser/test_rescue.py)
         rescue.show(error)
         return
-    if app.session.storage.exported is not None:  # bad data too large to set aside
-        rescue.download(app.session.storage.exported)
+    storage = app.session.storage
+    if storage.refused_because:  # for developers: why the saved data was set aside
+        js.console.warn(f"Bummerl: the saved data was set aside: {storage.refused_because}")
+    if storage.exported is not None:  # bad data too large to set aside
+        rescue.download(storage.exported)
     table = _by_id("table")
     table.setAttribute("aria-busy", "false")
     document.body.classList.add("live")

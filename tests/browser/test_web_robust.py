@@ -120,6 +120,13 @@ def test_an_almost_right_save_is_set_aside_and_the_table_plays(raw):
     assert backend.items[f"{ASIDE_PREFIX}1"] == raw
 
 
+def test_the_reason_a_save_was_set_aside_names_the_place():
+    s, _ = start_page(edited(8, with_result(winner=1.0)))
+    assert s.storage.refused_because == "match.results[0].winner: expected 0 or 1, got 1.0"
+    s, _ = start_page(edited(8, with_result(winner=0, bummerl={"loser": 5, "given": 1})))
+    assert s.storage.refused_because == "match.results[0].bummerl.loser: expected 1, got 5"
+
+
 def test_every_real_saved_document_loads_as_it_was():
     for raw in DOCS:
         s, backend = start_page(raw)
