@@ -15,7 +15,7 @@ match replayed by the engine); data too large to copy aside (quota) is kept in m
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from bummerl import Match, NotationError, jsondoc
 
@@ -55,9 +55,9 @@ class Saved:
     settings (each a short text or a bool; `session.clean_settings` picks the known ones),
     the narration log ([message key, {params}] pairs) and the revision."""
     match: Match
-    settings: dict = field(default_factory=dict)
-    log: list = field(default_factory=list)
-    rev: int = 0
+    settings: dict
+    log: list
+    rev: int
 
 
 def read(raw: str | None) -> tuple[Saved | None, str | None]:
