@@ -37,12 +37,9 @@ _STRUCTURE = re.compile(r'[\[\]{}"\\]')
 
 def show(value) -> str:
     """A short ``repr`` of ``value`` for an error message (at most ``SHOWN`` characters)."""
-    if isinstance(value, (dict, list)):
-        text = json.dumps(value, ensure_ascii=False)[:SHOWN + 1] if _small(value) else None
-        if text is None:
-            return f"a JSON {'object' if isinstance(value, dict) else 'list'}"
-    else:
-        text = repr(value[:SHOWN + 1] if isinstance(value, str) else value)
+    if isinstance(value, (dict, list)) and not _small(value):
+        return f"a {'dict' if isinstance(value, dict) else 'list'} of {len(value):,} items"
+    text = repr(value[:SHOWN + 1] if isinstance(value, str) else value)
     return text if len(text) <= SHOWN else text[:SHOWN] + "…"
 
 

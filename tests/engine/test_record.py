@@ -58,8 +58,10 @@ def test_replay_reports_an_illegal_action_with_its_index():
         ({"dealer": True}, "dealer: expected 0 or 1, got True"),
         ({"trump": "A" * 10_000}, "trump: unknown card code 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA…"),
         ({"actions": ["play " + "A" * 10_000]}, "actions[0]: expected a short text"),
-        ({"actions": {"0": "play AH"}}, "actions: expected a list of 0..64 items, got {\"0\": \"play AH\"}"),
+        ({"actions": {"0": "play AH"}}, "actions: expected a list of 0..64 items, got {'0': 'play AH'}"),
         ({"extra": 1}, "record: unknown key 'extra'"),
+        ({"dealer": {"x": {1, 2}}}, "dealer: expected 0 or 1, got {'x': {1, 2}}"),
+        ({"dealer": list(range(10**5))}, "dealer: expected 0 or 1, got a list of 100,000 items"),
     ],
 )
 def test_malformed_records_name_the_position(change, message):
