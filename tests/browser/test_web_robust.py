@@ -233,6 +233,7 @@ def test_damaged_saved_text_loads_or_is_set_aside(raw, data):
 PARAMETERS = ["seed", "hand", "rules", "lang", "deck", "embed", "record", "zoom"]
 VALUES = st.one_of(
     st.text(max_size=12), st.integers(-5, 10**20).map(str),
+    st.binary(max_size=8).map(lambda raw: "".join(f"%{b:02X}" for b in raw)),  # any bytes
     st.sampled_from(["²", "%C2%B2", "٣", "9" * 5000, "sharp,claim=auto,claim=manual", "0", "1", "de",
                      "soft,match_bummerls=" + "9" * 5000, "111a5.abcdopqrstklmnfghije.at"]))
 
