@@ -4,33 +4,44 @@ import argparse
 import json
 import sys
 
-from .record import replay
+from .errors import NotationError
+from .record import loads_record, replay
 
 
 def _read(path: str) -> str:
+    """The file's text (``-``: standard input); OSError or UnicodeDecodeError if unreadable."""
     if path == "-":
-        return sys.stdin.read()
+        return sys.stdin.buffer.read().decode("utf-8")
     with open(path, encoding="utf-8") as f:
         return f.read()
 
 
 def replay_one(text: str) -> dict:
     try:
-        record = json.loads(text)
-    except json.JSONDecodeError as error:
-        return {"error": f"not JSON: {error}", "at": -1}
+        record = loads_record(text)
+    except NotationError as error:
+        return {"error": str(error), "at": -1}
     return replay(record)
 
 
 def cmd_replay(args) -> int:
-    text = _read(args.file)
-    if not args.jsonl:
+    try:
+        text = _read(args.file)
+    except UnicodeDecodeError as error:
+        answer = {"error": f"{args.file}: not UTF-8 text (byte {error.start})", "at": -1}
+    except OSError as error:
+        answer = {"error": f"{args.file}: {error.strerror or error}", "at": -1}
+    else:
+        if args.jsonl:
+            lines = text.split("\n")  # JSON strings may hold U+2028 or U+0085: \n only
+            if lines[-1] == "":
+                lines.pop()
+            for line in lines:
+                print(json.dumps(replay_one(line.removesuffix("\r"))))
+            return 0
         answer = replay_one(text)
-        print(json.dumps(answer))
-        return 1 if "error" in answer else 0
-    for line in text.splitlines():
-        print(json.dumps(replay_one(line)))
-    return 0
+    print(json.dumps(answer))
+    return 1 if "error" in answer else 0
 
 
 def main(argv=None) -> int:

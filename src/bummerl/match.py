@@ -20,26 +20,15 @@ from dataclasses import dataclass, field
 from .cards import Action
 from .errors import IllegalAction, NotationError, RulesError
 from .events import describe
-from .hand import Hand, Outcome, Termination, deal
+from .hand import TERMINATION_TEXT, Hand, Outcome, Termination, deal
 from .record import from_record
 from .rules import BOARD_START, SOFT, Rules
 
 SCHEMA = "bummerl-match"
 VERSION = 2
-# Version 1 stored each result's reason as English text; version 2 the Termination key.
-_V1_REASONS = {
-    "reached 66": Termination.REACHED_66,
-    "reached 66 with a marriage": Termination.REACHED_66_MARRIAGE,
-    "claimed 66": Termination.CLAIMED_66,
-    "won the last trick": Termination.LAST_TRICK,
-    "won the last trick with 66": Termination.LAST_TRICK_66,
-    "false claim": Termination.FALSE_CLAIM,
-    "close failed: the closer did not reach 66": Termination.CLOSE_FAILED_SHORT,
-    "close failed: the closer lost the last trick": Termination.CLOSE_FAILED_LAST_TRICK,
-    "close failed: the opponent went out": Termination.CLOSE_FAILED_OPPONENT_OUT,
-    "close failed: the closer claimed falsely": Termination.CLOSE_FAILED_FALSE_CLAIM,
-}
-_TERMINATIONS = {t.value: t for t in Termination}
+# Version 1 stored each result's reason as English text: the texts of TERMINATION_TEXT,
+# which must therefore stay as they are; version 2 stores the Termination key.
+_V1_REASONS = {text: termination for termination, text in TERMINATION_TEXT.items()}
 
 
 @dataclass(frozen=True)
@@ -180,73 +169,30 @@ class Match:
         off raises NotationError saying where."""
         if not isinstance(obj, dict) or obj.get("schema") != SCHEMA:
             raise NotationError("not a Bummerl match (schema field missing or foreign)")
-        version = obj.get("version")
-        if version not in (1, VERSION) or isinstance(version, bool):
-            raise NotationError(f"match schema version {version!r}; this engine reads 1 to {VERSION}")
+        from .jsondoc import check_match
 
-        def number(key, low, high):
-            value = obj.get(key)
-            if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-                raise NotationError(f"expected an integer {low}..{high}, got {value!r}", key)
-            return value
-
-        def pair(key, low, high):
-            value = obj.get(key)
-            if (
-                not isinstance(value, list) or len(value) != 2
-                or not all(isinstance(v, int) and not isinstance(v, bool) and low <= v <= high for v in value)
-            ):
-                raise NotationError(f"expected two integers {low}..{high}, got {value!r}", key)
-            return list(value)
-
+        check_match(obj, BOARD_START)  # exact types, ranges and counts, path-qualified
+        version = obj["version"]
         try:
-            rules = Rules.from_json(obj.get("rules"))
+            rules = Rules.from_json(obj["rules"])
         except RulesError as error:
-            raise NotationError(str(error), "rules") from None
-        results = obj.get("results")
-        if not isinstance(results, list):
-            raise NotationError("expected a list", "results")
-        results = [_read_result(entry, version, f"results[{i}]") for i, entry in enumerate(results)]
-        match = Match(
-            rules=rules,
-            seed=number("seed", -(2**63), 2**63),
-            first_dealer=number("first_dealer", 0, 1),
-            board=pair("board", 1, BOARD_START),
-            bummerls=pair("bummerls", 0, 10**6),
-            results=results,
-            hands_dealt=number("hands_dealt", 0, 10**9),
-        )
-        if obj.get("hand") is not None:
+            raise NotationError(str(error), "match.rules") from None
+        results = [_migrated(entry) for entry in obj["results"]] if version == 1 else obj["results"]
+        match = Match(rules=rules, seed=obj["seed"], first_dealer=obj["first_dealer"],
+                      board=list(obj["board"]), bummerls=list(obj["bummerls"]),
+                      results=[dict(entry) for entry in results], hands_dealt=obj["hands_dealt"])
+        if obj["hand"] is not None:
             try:
                 match.hand = from_record(obj["hand"])
             except ValueError as error:
-                raise NotationError(str(error), "hand") from None
+                raise NotationError(str(error), "match.hand") from None
             if match.hand.over and len(results) < match.hands_dealt:
                 match.score(match.hand.outcome)  # saved before it was scored (version 1)
         return match
 
 
-def _read_result(entry, version: int, where: str) -> dict:
-    """One entry of ``results``, checked; a version-1 entry's English reason becomes its
-    Termination key."""
-    if not isinstance(entry, dict):
-        raise NotationError(f"a hand result must be an object, not {type(entry).__name__}", where)
+def _migrated(entry: dict) -> dict:
+    """A version-1 result (checked): its English reason becomes the Termination key."""
     entry = dict(entry)
-    for key, allowed in (("winner", (0, 1)), ("game_points", (1, 2, 3))):
-        value = entry.get(key)
-        if type(value) is not int or value not in allowed:
-            raise NotationError(f"expected one of {allowed}, got {value!r}", f"{where}.{key}")
-    if version == 1:
-        reason = entry.pop("reason", None)
-        if reason not in _V1_REASONS:
-            raise NotationError(f"unknown reason {str(reason)[:60]!r}", f"{where}.reason")
-        entry["termination"] = _V1_REASONS[reason].value
-    elif entry.get("termination") not in _TERMINATIONS:
-        raise NotationError(f"unknown termination {str(entry.get('termination'))[:60]!r}",
-                            f"{where}.termination")
+    entry["termination"] = _V1_REASONS[entry.pop("reason")].value
     return entry
-
-
-def termination_of(result: dict) -> Termination:
-    """The Termination of a ``Match.results`` entry."""
-    return _TERMINATIONS[result["termination"]]

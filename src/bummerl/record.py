@@ -9,58 +9,77 @@ A record holds the rules, the dealer, the deal and the actions in order::
 
 ``replay(record)`` answers with a plain dict (see its docstring); malformed records and
 illegal actions are answered with ``{"error": ..., "at": ...}`` rather than raised.
+
+A record also packs into one short URL-safe string (for links): version, dealer, rule
+options, the deal (one letter per card: a..t), the actions (one character each):
+
+>>> rec = {"rules": "sharp", "dealer": 1,
+...        "hands": [["AH", "TH", "KH", "QH", "JC"], ["AS", "TS", "KS", "QS", "JS"]],
+...        "trump": "AC", "talon": ["TC", "KC", "QC", "AD", "TD", "KD", "QD", "JD", "JH"],
+...        "actions": ["play AH", "play JS"]}
+>>> text = encode_record(rec)
+>>> text
+'111a5.abcdopqrstklmnfghije.at'
+>>> decode_record(text) == rec
+True
 """
 
-from .cards import BIT, CARD_CODES, codes, parse_action, parse_card
-from .errors import IllegalAction, NotationError, RulesError
+from . import jsondoc
+from .cards import (
+    BIT, CARD_CODES, CLAIM, CLOSE, EXCHANGE, MARRY, SUITS, action_str, codes, parse_action, parse_card,
+)
+from .errors import IllegalAction, NotationError
 from .hand import Hand
-from .rules import Rules
+from .rules import OPTIONS, Rules
 
-RECORD_KEYS = ("rules", "dealer", "hands", "trump", "talon", "actions")
+
+
+MAX_ACTIONS = 64  # a hand has at most 20 plays, 4 marriages, an exchange, a close, a claim
+MAX_RECORD_CHARS = 100_000  # a record's JSON takes about 300 characters
+
+
+def loads_record(text):
+    """JSON text of a record, parsed with the strict reader's limits (NotationError)."""
+    return jsondoc.loads(text, max_chars=MAX_RECORD_CHARS)
 
 
 def parse_deal(record) -> Hand:
     """The hand as dealt by ``record`` (its actions not applied). Raises NotationError."""
     if not isinstance(record, dict):
         raise NotationError(f"a record must be a JSON object, not {type(record).__name__}")
-    unknown = sorted(set(record) - set(RECORD_KEYS))
-    if unknown:
-        raise NotationError(f"unknown record field(s) {', '.join(unknown)}")
-    for key in ("dealer", "hands", "trump", "talon"):
-        if key not in record:
-            raise NotationError(f"the record has no {key!r}")
-    try:
-        rules = Rules.from_json(record.get("rules", "soft"))
-    except RulesError as error:
-        raise NotationError(str(error), "rules") from None
-    dealer = record["dealer"]
-    if dealer not in (0, 1) or isinstance(dealer, bool):
-        raise NotationError(f"dealer must be 0 or 1, not {dealer!r}", "dealer")
+    jsondoc.expect_object(record, "record", required=("dealer", "hands", "trump", "talon"),
+                          optional=("rules", "actions"))
+    rules_json = record.get("rules", "soft")
+    jsondoc.check_rules(rules_json)
+    rules = Rules.from_json(rules_json)
+    dealer = jsondoc.expect_int(record["dealer"], "dealer", 0, 1)
     seen: dict[int, str] = {}
 
     def card_at(code, where: str) -> int:
+        if code not in CARD_CODES:
+            raise NotationError(f"unknown card code {jsondoc.show(code)} (rank A T K Q J + suit H D C S)", where)
         card = parse_card(code, where)
         if card in seen:
             raise NotationError(f"duplicate card {code} (also at {seen[card]})", where)
         seen[card] = where
         return card
 
-    hands = record["hands"]
-    if not isinstance(hands, list) or len(hands) != 2:
-        raise NotationError("hands must be a list of two hands", "hands")
+    hands = jsondoc.expect_list(record["hands"], "hands", 2, 2)
     masks = []
     for seat, cards in enumerate(hands):
-        if not isinstance(cards, list) or len(cards) != 5:
-            size = len(cards) if isinstance(cards, list) else cards
-            raise NotationError(f"a hand holds 5 cards, not {size!r}", f"hands[{seat}]")
+        jsondoc.expect_list(cards, f"hands[{seat}]", 5, 5)
         masks.append(sum(BIT[card_at(c, f"hands[{seat}][{i}]")] for i, c in enumerate(cards)))
     trump = card_at(record["trump"], "trump")
-    talon = record["talon"]
-    if not isinstance(talon, list) or len(talon) != 9:
-        size = len(talon) if isinstance(talon, list) else talon
-        raise NotationError(f"the talon holds 9 face-down cards, not {size!r}", "talon")
+    talon = jsondoc.expect_list(record["talon"], "talon", 9, 9)
     talon_cards = [card_at(c, f"talon[{i}]") for i, c in enumerate(talon)]
     return Hand(rules, dealer, masks, trump, talon_cards)
+
+
+def _actions(record) -> list:
+    actions = jsondoc.expect_list(record.get("actions", []), "actions", 0, MAX_ACTIONS)
+    for index, text in enumerate(actions):
+        jsondoc.expect_str(text, f"actions[{index}]", 12)
+    return actions
 
 
 def from_record(record) -> Hand:
@@ -70,10 +89,7 @@ def from_record(record) -> Hand:
     ``where``/``index`` to tell which action.
     """
     hand = parse_deal(record)
-    actions = record.get("actions", [])
-    if not isinstance(actions, list):
-        raise NotationError("actions must be a list", "actions")
-    for index, text in enumerate(actions):
+    for index, text in enumerate(_actions(record)):
         action = parse_action(text, f"actions[{index}]")
         try:
             hand = hand.apply(action)
@@ -126,11 +142,9 @@ def replay(record) -> dict:
     """
     try:
         hand = parse_deal(record)
+        actions = _actions(record)
     except NotationError as error:
         return {"error": str(error), "at": -1}
-    actions = record.get("actions", [])
-    if not isinstance(actions, list):
-        return {"error": "actions: must be a list", "at": -1}
     for index, text in enumerate(actions):
         try:
             hand = hand.apply(parse_action(text, f"actions[{index}]"))
@@ -139,4 +153,98 @@ def replay(record) -> dict:
     return result(hand)
 
 
-__all__ = ["parse_deal", "from_record", "to_record", "replay", "result"]
+# ------------------------------------------------------------------ packed form
+
+PACKED_VERSION = "1"
+LETTERS = "abcdefghijklmnopqrst"  # card index -> letter
+SPECIAL = {EXCHANGE: "x", CLOSE: "z", CLAIM: "y", **{MARRY + i: s for i, s in enumerate(SUITS)}}
+SPECIAL_BACK = {v: k for k, v in SPECIAL.items()}
+HEX = "0123456789abcdefABCDEF"
+PACKED_MAX = 27 + MAX_ACTIONS  # head, deal, two dots, one character per action
+
+
+def _rules_bits(rules: Rules) -> int:
+    bits = 0
+    shift = 0
+    for name, values in OPTIONS.items():
+        index = values.index(getattr(rules, name))
+        width = (len(values) - 1).bit_length()
+        bits |= index << shift
+        shift += width
+    return bits
+
+
+def _rules_from_bits(bits: int, where: str) -> Rules:
+    options = {}
+    shift = 0
+    for name, values in OPTIONS.items():
+        width = (len(values) - 1).bit_length()
+        index = bits >> shift & ((1 << width) - 1)
+        if index >= len(values):
+            raise NotationError(f"bad value for option {name}", where)
+        options[name] = values[index]
+        shift += width
+    if bits >> shift:
+        raise NotationError("unknown rule bits", where)
+    return Rules(**options)
+
+
+def encode_record(record: dict) -> str:
+    """The record as a short URL-safe string (its deal checked, see ``parse_deal``)."""
+    hand = parse_deal(record)
+    _, trump, talon = hand.initial
+    deal_cards = [parse_card(c) for c in record["hands"][0] + record["hands"][1]]
+    deal_cards += [trump, *talon]
+    actions = []
+    for index, text in enumerate(_actions(record)):
+        action = parse_action(text, f"actions[{index}]")
+        actions.append(LETTERS[action] if action < 20 else SPECIAL[action])
+    head = PACKED_VERSION + str(record["dealer"]) + format(_rules_bits(hand.rules), "03x")
+    return head + "." + "".join(LETTERS[c] for c in deal_cards) + "." + "".join(actions)
+
+
+def decode_record(text: str) -> dict:
+    """Read ``encode_record`` output back; NotationError names the character at fault."""
+    if not isinstance(text, str):
+        raise NotationError("a packed record must be text")
+    if len(text) > PACKED_MAX:
+        raise NotationError(f"a packed record has at most {PACKED_MAX} characters, not {len(text):,}")
+    parts = text.split(".")
+    if len(parts) != 3 or len(parts[0]) != 5:
+        raise NotationError("a packed record has the form VDRRR.DEAL.ACTIONS")
+    head, deal_text, action_text = parts
+    if head[0] != PACKED_VERSION:
+        raise NotationError(f"packed record version {head[0]!r}; this reads {PACKED_VERSION}", "char 0")
+    if head[1] not in "01":
+        raise NotationError(f"dealer must be 0 or 1, not {head[1]!r}", "char 1")
+    if not all(c in HEX for c in head[2:]):  # ASCII only: int() also takes other digits
+        raise NotationError(f"rules must be 3 hex digits, not {head[2:]!r}", "char 2")
+    bits = int(head[2:], 16)
+    rules = _rules_from_bits(bits, "char 2")
+    if len(deal_text) != 20:
+        raise NotationError(f"the deal needs 20 card letters, not {len(deal_text)}", "char 6")
+    cards = []
+    for i, letter in enumerate(deal_text):
+        if letter not in LETTERS:
+            raise NotationError(f"{letter!r} is not a card letter (a-t)", f"char {6 + i}")
+        cards.append(CARD_CODES[LETTERS.index(letter)])
+    actions = []
+    base = 7 + len(deal_text)
+    for i, char in enumerate(action_text):
+        if char in LETTERS:
+            actions.append("play " + CARD_CODES[LETTERS.index(char)])
+        elif char in SPECIAL_BACK:
+            actions.append(action_str(SPECIAL_BACK[char]))
+        else:
+            raise NotationError(f"{char!r} is not an action character", f"char {base + i}")
+    return {
+        "rules": rules.to_json(),
+        "dealer": int(head[1]),
+        "hands": [cards[0:5], cards[5:10]],
+        "trump": cards[10],
+        "talon": cards[11:20],
+        "actions": actions,
+    }
+
+
+__all__ = ["decode_record", "encode_record", "loads_record", "parse_deal", "from_record", "to_record", "replay", "result"]

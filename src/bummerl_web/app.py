@@ -15,12 +15,12 @@ from pyodide.ffi import create_proxy
 
 from bummerl import IllegalAction, Rules, RulesError
 
-from . import i18n, render, share_ui
+from . import i18n, render, rescue, share_ui
 from . import storage as store
 from .session import DISPLAY_OPTIONS, TABLE_PRESETS, Session
 
 document = js.document
-TRANSIENT = ("other_tab", "set_aside_corrupt", "set_aside_foreign", "set_aside_future")
+TRANSIENT = ("other_tab", "set_aside_corrupt", "set_aside_foreign", "set_aside_future", "set_aside_exported")
 
 
 def _local_storage():
@@ -53,8 +53,14 @@ class App:
         self.pace = pace if pace is not None and pace >= 0 else (450 if reduced else 900)
         params.delete("pace")
         query = str(params.toString())
-        embedded = params.has("embed")  # an embedded table keeps its link: nothing is saved
-        if query and not embedded:
+        link = None
+        if query:  # only then: links has its own small query parser (urllib.parse costs ~0.1 s)
+            from .links import parse_link
+
+            link = parse_link(query)  # seed, hand, rules, lang, deck, embed, record
+            if link.embed:
+                document.body.classList.add("embed")
+        if query and not (link and link.embed):  # an embedded table keeps its link: nothing is saved
             # A link is read once: drop its parameters from the address bar, so that a
             # reload resumes the saved game instead of dealing the link's game again.
             kept = js.URLSearchParams.new()
@@ -65,13 +71,6 @@ class App:
             rest = str(kept.toString())
             js.history.replaceState(None, "", js.location.pathname + ("?" + rest if rest else "") + js.location.hash)
         lang = i18n.pick_language(list(js.navigator.languages or [js.navigator.language]))
-        link = None
-        if query:  # only then: bummerl.share needs urllib.parse (~0.1 s to import here)
-            from bummerl.share import parse_link
-
-            link = parse_link(query)  # seed, hand, rules, lang, deck, embed, record
-            if link.embed:
-                document.body.classList.add("embed")
         # Embedded (someone's rules page): the game lives in memory only, so that it never
         # takes over, nor is taken over by, the game saved by the site itself.
         backend = store.MemoryBackend() if link and link.embed else _local_storage()
@@ -89,6 +88,14 @@ class App:
 
     # ------------------------------------------------------------ rendering
     def render(self) -> None:
+        if rescue.shown:
+            return
+        try:
+            self.draw()
+        except Exception as error:  # noqa: BLE001 (the last line of defence: tests/browser/test_rescue.py)
+            rescue.show(error)
+
+    def draw(self) -> None:
         if self.extras.render():  # a replay draws the table itself
             return
         s, busy = self.session, self.busy
@@ -378,13 +385,15 @@ class App:
 async def start() -> None:
     try:
         app = App()
-    except Exception:
-        # Never a page stuck on "shuffling": say so, then let PyScript report the error.
-        status = _by_id("status")
-        status.textContent = ("Sorry, the game could not start. Reload the page; if it "
-                              "persists, clear this site's data. · Das Spiel konnte nicht starten.")
-        raise
-    app.bind()
+        app.bind()
+    except Exception as error:  # noqa: BLE001 (never a page stuck on "shuffling": tests/browser/test_rescue.py)
+        rescue.show(error)
+        return
+    storage = app.session.storage
+    if storage.refused_because:  # for developers: why the saved data was set aside
+        js.console.warn(f"Bummerl: the saved data was set aside: {storage.refused_because}")
+    if storage.exported is not None:  # bad data too large to set aside
+        rescue.download(storage.exported)
     table = _by_id("table")
     table.setAttribute("aria-busy", "false")
     document.body.classList.add("live")

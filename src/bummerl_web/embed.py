@@ -2,8 +2,9 @@
 
 Every message is a plain JSON object with ``"source": "bummerl"`` and a ``type``:
 
-* ``ready``: the table is up (``seed``, ``hand_no``, ``rules``, ``lang``, ``deck``,
-  ``to_act``, ``hand``: your cards), and again after each new deal;
+* ``ready``: the table is up (``hand_no``, ``rules``, ``lang``, ``deck``, ``to_act``,
+  ``hand``: your cards, and ``seed`` only when the host page fixed it in the link: a
+  random seed would predict the bot's cards and the talon), and again after each new deal;
 * ``action``: someone acted (``who``: "you"/"bot", ``seat``: 0 = you, 1 = bot,
   ``action`` in record notation, ``events``: the engine's `bummerl.events.describe`);
 * ``hand_over``: the hand's result (``winner``, ``game_points``, ``termination`` (a
@@ -24,9 +25,10 @@ def message(kind: str, **fields) -> dict:
     return {"source": SOURCE, "type": kind, **fields}
 
 
-def ready_message(session) -> dict:
+def ready_message(session, seed_fixed: bool) -> dict:
     hand, match = session.hand, session.match
-    return message("ready", seed=match.seed, hand_no=match.hands_dealt, rules=hand.rules.to_json(),
+    seed = {"seed": match.seed} if seed_fixed else {}
+    return message("ready", **seed, hand_no=match.hands_dealt, rules=hand.rules.to_json(),
                    lang=session.settings["lang"], deck=session.settings["deck"],
                    to_act=None if hand.over else SEATS[hand.to_act],
                    hand=list(hand.view(HUMAN).hand))

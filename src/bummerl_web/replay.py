@@ -14,8 +14,9 @@ import json
 import random
 from html import escape
 
-from bummerl import Match, NotationError, from_record
+from bummerl import Match, from_record
 from bummerl.events import describe
+from bummerl.record import loads_record
 
 from . import i18n, render
 from .session import BOT, HUMAN, SEATS, narrate
@@ -86,10 +87,7 @@ def text(lang: str, key: str, **params) -> str:
 def read_record(raw: str) -> dict:
     """A record from a file's text; NotationError/IllegalAction (with the engine's
     message) if it is not one or does not replay."""
-    try:
-        record = json.loads(raw)
-    except ValueError as error:
-        raise NotationError(f"not JSON ({error})") from None
+    record = loads_record(raw)  # the strict reader: size and nesting limits first
     if isinstance(record, dict) and isinstance(record.get("match"), dict) and "hand" in record["match"]:
         record = record["match"]["hand"]  # a saved game (localStorage export) holds one
     from_record(record)  # validates every action
@@ -107,7 +105,7 @@ def record_filename(session) -> str:
 def deal_query(session) -> str:
     """The link (query string) to the hand in play: its match seed, deal number and rules,
     with the language and deck; `?seed=S&hand=N` deals exactly this hand again."""
-    from bummerl.share import make_link
+    from .links import make_link
 
     match = session.match
     return make_link(seed=match.seed, hand=match.hands_dealt if match.hands_dealt > 1 else None,
@@ -116,7 +114,7 @@ def deal_query(session) -> str:
 
 
 def record_query(record: dict, session) -> str:
-    from bummerl.share import make_link
+    from .links import make_link
 
     return make_link(record=record, lang=session.settings["lang"], deck=session.settings["deck"])
 

@@ -95,7 +95,7 @@ class Session:
     def __init__(self, storage: store.Storage, *, lang: str = "en", seed: int | None = None,
                  rules: Rules | None = None, overrides: dict | None = None,
                  link_notices: list | None = None):
-        """`seed`, `rules` and `overrides` (lang, deck) come from a link (bummerl.share):
+        """`seed`, `rules` and `overrides` (lang, deck) come from a link (`links`):
         a seed other than the saved match's starts a new match with it, on `rules`."""
         self.listeners: list = []  # callables (Turn), after each action (e.g. embed.py)
         self.storage = storage
@@ -105,13 +105,12 @@ class Session:
         self.settings = default_settings(lang)
         self.match: Match | None = None
         self.rev = 0
-        doc, problem = storage.load()
-        self.first_visit = doc is None and problem is None and storage.available
+        saved, problem = storage.load()  # the strict reader: anything off is set aside
+        self.first_visit = saved is None and problem is None and storage.available
         if problem:
-            self.notices.append(f"set_aside_{problem}")
-        if doc is not None and not self._adopt(doc, lang):
-            self.storage.set_aside(self.storage.read_raw())
-            self.notices.append("set_aside_corrupt")
+            self.notices.append("set_aside_exported" if storage.exported is not None else f"set_aside_{problem}")
+        if saved is not None:
+            self._adopt(saved, lang)
         if rules is not None and self.match is not None:
             self.match.rules = rules  # from the next hand on
         if self.match is None or seed is not None and seed != self.match.seed:
@@ -123,30 +122,18 @@ class Session:
             self.notices.append("cannot_save")
 
     # ------------------------------------------------------------- persistence
-    def _adopt(self, doc: dict, lang: str) -> bool:
-        try:
-            match = Match.from_json(doc["match"])
-            if match.hand is None:
-                raise ValueError("no hand")
-            log = doc.get("log", [])
-            if not isinstance(log, list):
-                raise ValueError("log")
-        except Exception:  # noqa: BLE001 (anything unreadable is "corrupt")
-            return False
-        self.match = match
-        self.settings = clean_settings(doc.get("settings"), lang)
-        self.log = [e for e in log if isinstance(e, list) and len(e) == 2
-                    and isinstance(e[0], str) and isinstance(e[1], dict)][-LOG_SIZE:]
-        self.rev = doc.get("rev", 0) if isinstance(doc.get("rev"), int) else 0
-        return True
+    def _adopt(self, saved: store.Saved, lang: str) -> None:
+        self.match = saved.match
+        self.settings = clean_settings(saved.settings, lang)
+        self.log = saved.log[-LOG_SIZE:]
+        self.rev = saved.rev
 
     def adopt_raw(self, raw: str | None) -> bool:
         """Take over what another tab saved (the storage event). False if unusable."""
-        doc, problem = store.classify(raw)
-        if doc is None or problem:
+        saved, _ = store.read(raw)
+        if saved is None:
             return False
-        if not self._adopt(doc, self.settings["lang"]):
-            return False
+        self._adopt(saved, self.settings["lang"])
         self.storage.last_written = raw
         self.notices.append("other_tab")
         return True

@@ -14,6 +14,7 @@ import js
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from bummerl import IllegalAction, NotationError
+from bummerl.record import MAX_RECORD_CHARS
 
 from . import embed, render, replay
 from .session import HUMAN
@@ -39,6 +40,7 @@ class Extras:
     def __init__(self, app, link):
         self.app = app
         self.embed = bool(link and link.embed)
+        self.seed_fixed = bool(link and link.seed is not None)  # else `ready` keeps the seed secret
         self.replay: replay.Replay | None = None
         self.error: str | None = None
         self._menu_lang = None
@@ -150,10 +152,12 @@ class Extras:
         files = field.files
         if not files or not files.length:
             return
-        raw = await files.item(0).text()
+        file = files.item(0)
         field.value = ""
         try:
-            record = replay.read_record(str(raw))
+            if file.size > 4 * MAX_RECORD_CHARS:  # checked before reading: UTF-8 takes 1-4 bytes a character
+                raise NotationError(f"too large: {file.size:,} bytes")
+            record = replay.read_record(str(await file.text()))
         except (NotationError, IllegalAction) as error:
             self.error = replay.text(self.app.session.settings["lang"], "bad_record", error=str(error))
             self.app.render()
@@ -230,7 +234,7 @@ class Extras:
         match = s.match
         if self.embed and self._dealt != (match.seed, match.hands_dealt):
             self._dealt = (match.seed, match.hands_dealt)
-            self.post(embed.ready_message(s))
+            self.post(embed.ready_message(s, self.seed_fixed))
         if self.replay is None:
             return False
         focus = document.activeElement

@@ -7,11 +7,17 @@
 the browser, a dict-backed stand-in in tests).  Every access may throw (storage
 blocked, private mode, quota): then `available` turns False and the game plays on.
 Data that is unreadable, foreign or from a future version is set aside under
-"bummerl.aside.<n>" (never deleted) and reported, never a crash.
+"bummerl.aside.<n>" (never deleted) and reported, never a crash.  What is kept is read by
+one strict reader (`read`: size and nesting limits before parsing, exact types, the
+match replayed by the engine); data too large to copy aside (quota) is kept in memory as
+`exported` for the page to offer as a download, and removed from storage.
 """
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
+
+from bummerl import Match, NotationError, jsondoc
 
 KEY = "bummerl"
 ASIDE_PREFIX = "bummerl.aside."
@@ -19,6 +25,9 @@ APP = "bummerl"
 VERSION = 1
 
 CORRUPT, FOREIGN, FUTURE = "corrupt", "foreign", "future"
+DOC_KEYS = ("app", "version", "rev", "settings", "match", "log", "statistics")
+MAX_LOG = 64
+MAX_SETTINGS = 32
 
 
 class MemoryBackend:
@@ -40,22 +49,64 @@ class MemoryBackend:
         return list(self.items)
 
 
-def classify(raw: str | None) -> tuple[dict | None, str | None]:
-    """(document, None) for our current schema; (None, problem) otherwise; (None, None) if empty."""
+@dataclass
+class Saved:
+    """A saved document that passed `read`: the match (replayed by the engine), the raw
+    settings (each a short text or a bool; `session.clean_settings` picks the known ones),
+    the narration log ([message key, {params}] pairs) and the revision."""
+    match: Match
+    settings: dict
+    log: list
+    rev: int
+
+
+def read(raw: str | None) -> tuple[Saved | None, str | None]:
+    """(saved, None) for a good document of our schema; (None, problem) otherwise, with
+    `problem` CORRUPT, FOREIGN or FUTURE; (None, None) if there is none."""
+    saved, problem, _ = read_explained(raw)
+    return saved, problem
+
+
+def read_explained(raw: str | None) -> tuple[Saved | None, str | None, str | None]:
+    """`read`, plus why the document was refused (a path-qualified message), for the console."""
     if raw is None:
-        return None, None
+        return None, None, None
     try:
-        doc = json.loads(raw)
-    except ValueError:
-        return None, CORRUPT
+        doc = jsondoc.loads(raw)
+    except NotationError as error:
+        return None, CORRUPT, str(error)
     if not isinstance(doc, dict) or doc.get("app") != APP:
-        return None, FOREIGN
+        return None, FOREIGN, "not a Bummerl document"
     version = doc.get("version")
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        return None, CORRUPT
-    if version > VERSION:
-        return None, FUTURE
-    return doc, None
+    if type(version) is int and version > VERSION:
+        return None, FUTURE, f"version {version}"
+    try:
+        return _check(doc), None, None
+    except ValueError as error:  # NotationError, or IllegalAction from replaying the hand
+        return None, CORRUPT, str(error)
+
+
+def _check(doc: dict) -> Saved:
+    jsondoc.expect_object(doc, "document", required=("app", "version", "match"), optional=DOC_KEYS)
+    jsondoc.expect_int(doc["version"], "version", 1, VERSION)
+    rev = jsondoc.expect_int(doc.get("rev", 0), "rev", 0, 2**53)
+    settings = jsondoc.expect_object(doc.get("settings", {}), "settings", optional=None)
+    if len(settings) > MAX_SETTINGS:
+        raise NotationError(f"more than {MAX_SETTINGS} settings", "settings")
+    for name, value in settings.items():
+        if not isinstance(value, bool):
+            jsondoc.expect_str(value, f"settings.{name}", 20)
+    log = jsondoc.expect_list(doc.get("log", []), "log", 0, MAX_LOG)
+    for i, entry in enumerate(log):
+        jsondoc.expect_list(entry, f"log[{i}]", 2, 2)
+        jsondoc.expect_str(entry[0], f"log[{i}][0]", 40)
+        jsondoc.expect_object(entry[1], f"log[{i}][1]", optional=None)
+    if "statistics" in doc:  # not kept yet; when it is, its reader belongs here
+        jsondoc.expect_object(doc["statistics"], "statistics", optional=None)
+    match = Match.from_json(doc["match"])
+    if match.hand is None:
+        raise NotationError("no hand in play", "match.hand")
+    return Saved(match, dict(settings), list(log), rev)
 
 
 class Storage:
@@ -63,6 +114,8 @@ class Storage:
         self.backend = backend
         self.available = backend is not None
         self.last_written: str | None = None
+        self.exported: str | None = None  # bad data too large to set aside: offer it for download
+        self.refused_because: str | None = None  # why `load` set the saved data aside
 
     def _try(self, method, *args):
         if not self.available:
@@ -78,21 +131,29 @@ class Storage:
         # Pyodide hands JavaScript's null over as `jsnull`, not None: only a str is data.
         return value if isinstance(value, str) else None
 
-    def load(self) -> tuple[dict | None, str | None]:
-        """The saved document, or (None, problem) after setting the bad data aside."""
+    def load(self) -> tuple[Saved | None, str | None]:
+        """The saved game, or (None, problem) after setting the bad data aside."""
         raw = self.read_raw()
-        doc, problem = classify(raw)
+        saved, problem, self.refused_because = read_explained(raw)
         if problem:
             self.set_aside(raw)
-        return doc, problem
+        return saved, problem
 
     def set_aside(self, raw: str | None) -> None:
+        """Move `raw` from KEY to the first free "bummerl.aside.<n>"; if the browser refuses
+        the copy (quota), keep it in `exported` (to offer as a download) and remove it all
+        the same, so that the new game can be saved."""
         if raw is None:
             return
         n = 1
         while isinstance(self._try("getItem", f"{ASIDE_PREFIX}{n}"), str) and n < 1000:
             n += 1
-        self._try("setItem", f"{ASIDE_PREFIX}{n}", raw)
+        if not self.available:
+            return
+        try:
+            self.backend.setItem(f"{ASIDE_PREFIX}{n}", raw)
+        except Exception:  # noqa: BLE001 (QuotaExceededError; the tests throw a RuntimeError)
+            self.exported = raw
         self._try("removeItem", KEY)
 
     def save(self, doc: dict) -> bool:

@@ -1,4 +1,4 @@
-"""Links (bummerl.share): seed, rules, language and deck from the URL; bad parts noticed."""
+"""Links (bummerl_web.links): seed, rules, language and deck from the URL; bad parts noticed."""
 
 
 def test_link_sets_rules_language_and_deck(open_table):

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from bummerl import Rules, deal, from_record
-from bummerl.share import encode_record
+from bummerl.record import encode_record
 
 CLIPBOARD = ["clipboard-read", "clipboard-write"]
 

@@ -84,3 +84,78 @@ def test_reload_after_a_link_resumes_the_saved_game(open_table):
     history = table.state()["history"]
     table.reload()
     assert table.state()["seed"] == seed and table.state()["history"] == history
+
+
+def saved_match_document() -> dict:
+    """A real saved document with finished hands and a hand in progress (CPython engine)."""
+    from bummerl_web.session import HUMAN, Session
+    from bummerl_web.storage import MemoryBackend, Storage
+
+    backend = MemoryBackend()
+    s = Session(Storage(backend), seed=5)
+    s.settings["bot"] = "easy"
+    while len(s.match.results) < 2 or s.hand.over or not s.human_to_move:
+        if s.hand.over:
+            s.next_hand()
+        elif s.bot_to_move:
+            s.bot_step()
+        else:
+            s.act(s.hand.view(HUMAN).legal[0])
+    return json.loads(backend.items["bummerl"])
+
+
+def almost_right_saves() -> list[tuple[str, str]]:
+    """The issue's table: saved documents that once left the page shuffling forever."""
+    doc = saved_match_document()
+
+    def changed(change):
+        copy = json.loads(json.dumps(doc))
+        change(copy)
+        return json.dumps(copy)
+
+    results = lambda d: d["match"]["results"]  # noqa: E731
+    return [
+        ("no termination", changed(lambda d: results(d)[0].pop("termination"))),
+        ("Bummerl loser 5", changed(lambda d: results(d)[0].update(bummerl={"loser": 5, "given": 1}))),
+        ("winner 1.0", changed(lambda d: results(d)[0].update(winner=1.0))),
+        ("dealer 1.0", changed(lambda d: d["match"]["hand"].update(dealer=1.0))),
+        ("100,000 deep", "[" * 100_000),
+    ]
+
+
+def test_almost_right_saves_are_set_aside_and_the_table_plays(open_table):
+    """One page: each bad save is put in place, the page reloaded; every time the table is
+    playable, says so, and keeps the bad data under bummerl.aside.1. The first visit also
+    opens a link with a superscript seed and embed=0 (not embedded: saved, link dropped)."""
+    cases = almost_right_saves()
+    table = open_table("seed=%C2%B2&embed=0&pace=0", storage={"bummerl": cases[0][1]})
+    assert "seed: '²' is not a whole number; ignored" in table.page.inner_text("#notice")
+    assert "seed" not in table.page.url and "embed" not in (table.page.get_attribute("body", "class") or "")
+    for n, (name, raw) in enumerate(cases):
+        if n:
+            table.page.evaluate("raw => { localStorage.clear(); localStorage.setItem('bummerl', raw); }", raw)
+            table.reload()
+        assert "could not be read" in table.page.inner_text("#notice"), name
+        stored = table.storage()
+        assert stored["bummerl.aside.1"] == raw, name
+        assert json.loads(stored["bummerl"])["app"] == "bummerl", name
+        table.play(table.playable()[0])
+        assert table.state()["saved"] is True, name
+
+
+def test_a_corrupt_save_too_large_to_set_aside_is_downloaded_then_removed(browser, site_url):
+    from conftest import BOOT_TIMEOUT_MS, Table
+
+    raw = "{" + "x" * 3_000_000
+    table = Table(browser, site_url, storage={"bummerl": raw})
+    with table.page.expect_download(timeout=BOOT_TIMEOUT_MS) as download:
+        table.open("seed=33&pace=0")
+    notice = table.page.inner_text("#notice")
+    assert "too large to keep aside: it was downloaded as bummerl-saved-game.json and removed" in notice
+    assert "cannot be saved" not in notice
+    assert download.value.suggested_filename == "bummerl-saved-game.json"
+    assert open(download.value.path(), encoding="utf-8").read() == raw
+    stored = table.storage()
+    assert "bummerl.aside.1" not in stored and json.loads(stored["bummerl"])["app"] == "bummerl"
+    table.play(table.playable()[0])
+    assert table.state()["saved"] is True  # and it saves again

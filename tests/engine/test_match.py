@@ -88,15 +88,16 @@ def test_same_seed_same_deals():
     "change, message",
     [
         ({"schema": "other"}, "not a Bummerl match"),
-        ({"version": 99}, "match schema version 99; this engine reads 1 to 2"),
-        ({"board": [7, "x"]}, "board: expected two integers"),
-        ({"rules": {"claim": 5}}, "rules: option 'claim'"),
-        ({"hand": {"dealer": 0}}, "hand: "),
-        ({"results": [{"winner": 0, "game_points": 9}]}, r"results\[0\]\.game_points: expected"),
-        ({"results": [{"winner": 1.0, "game_points": 1, "termination": "reached_66"}]},
-         r"results\[0\]\.winner: expected"),
-        ({"results": [{"winner": 0, "game_points": 1, "termination": "lucky"}]},
-         r"results\[0\]\.termination: unknown termination 'lucky'"),
+        ({"version": 99}, r"match.version: expected 1 or 2, got 99"),
+        ({"board": [7, "x"]}, r"match.board\[1\]: expected"),
+        ({"rules": {"claim": 5}}, "match.rules"),
+        ({"hand": {"dealer": 0}}, "match.hand"),
+        ({"hands_dealt": 1, "results": [{"winner": 0, "game_points": 9}]},
+         r"match.results\[0\]"),
+        ({"hands_dealt": 1, "results": [{"winner": 1.0, "game_points": 1, "termination": "reached_66"}]},
+         r"match.results\[0\]\.winner: expected 0 or 1, got 1.0"),
+        ({"hands_dealt": 1, "results": [{"winner": 0, "game_points": 1, "termination": "lucky"}]},
+         r"match.results\[0\]\.termination: unknown termination 'lucky'"),
     ],
 )
 def test_corrupt_match_json_is_reported_with_where(change, message):
@@ -179,8 +180,10 @@ def test_version_1_saves_are_migrated_to_termination_keys():
     bad = dict(old, results=[dict(old["results"][0], reason="x" * 500)])
     with pytest.raises(NotationError) as error:
         Match.from_json(bad)
-    assert "results[0].reason: unknown reason" in str(error.value)
-    assert len(str(error.value)) < 120  # a bad value is quoted by its start only
+    assert "results[0].reason: expected a short text" in str(error.value)
+    assert len(str(error.value)) < 150  # a bad value is quoted by its start only
+    literal = dict(old, results=[dict(old["results"][0], reason="close failed: the opponent went out")])
+    assert Match.from_json(literal).results[0]["termination"] == "close_failed_opponent_out"
 
 
 def test_a_version_1_save_of_an_unscored_finished_hand_is_scored_on_loading():

@@ -49,15 +49,31 @@ def test_replay_reports_an_illegal_action_with_its_index():
          "hands[0][4]: unknown card code 'XC'"),
         ({"trump": "AH"}, "trump: duplicate card AH (also at hands[0][0])"),
         ({"hands": [["AH", "TH", "KH", "QH"], RECORD["hands"][1]]},
-         "hands[0]: a hand holds 5 cards, not 4"),
-        ({"talon": RECORD["talon"][:8]}, "talon: the talon holds 9 face-down cards, not 8"),
-        ({"rules": {"claim": "never"}}, "rules: option 'claim' takes one of"),
-        ({"dealer": 2}, "dealer: dealer must be 0 or 1, not 2"),
+         "hands[0]: expected a list of 5 items"),
+        ({"talon": RECORD["talon"][:8]}, "talon: expected a list of 9 items"),
+        ({"rules": {"claim": "never"}}, 'rules.claim: expected one of "auto", "manual", got \'never\''),
+        ({"rules": {"match_bummerls": 2.0}}, "rules.match_bummerls: expected one of 0, 2, 3, got 2.0"),
+        ({"dealer": 2}, "dealer: expected 0 or 1, got 2"),
+        ({"dealer": 1.0}, "dealer: expected 0 or 1, got 1.0"),
+        ({"dealer": True}, "dealer: expected 0 or 1, got True"),
+        ({"trump": "A" * 10_000}, "trump: unknown card code 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA…"),
+        ({"actions": ["play " + "A" * 10_000]}, "actions[0]: expected a short text"),
+        ({"actions": {"0": "play AH"}}, "actions: expected a list of 0..64 items, got {'0': 'play AH'}"),
+        ({"extra": 1}, "record: unknown key 'extra'"),
+        ({"dealer": {"x": {1, 2}}}, "dealer: expected 0 or 1, got {'x': {1, 2}}"),
+        ({"dealer": list(range(10**5))}, "dealer: expected 0 or 1, got a list of 100,000 items"),
     ],
 )
 def test_malformed_records_name_the_position(change, message):
     answer = replay(dict(RECORD, **change))
     assert answer["at"] == -1 and answer["error"].startswith(message)
+
+
+def test_replay_of_a_non_record_says_what_is_wrong_without_raising():
+    assert replay({1: 2}) == {"error": "record: missing dealer, hands, trump, talon", "at": -1}
+    assert replay(dict(RECORD, **{"1": 2}))["error"] == "record: unknown key '1'"
+    assert replay([1, 2])["error"] == "a record must be a JSON object, not list"
+    assert replay(dict(RECORD, rules={1: "x"}))["error"] == "rules: unknown key 1"
 
 
 def test_unknown_action_word_names_its_index():
@@ -74,7 +90,7 @@ def test_record_round_trip_keeps_rules_deal_and_actions():
 
 
 def test_from_record_raises_notation_error_for_unreadable_input():
-    with pytest.raises(NotationError, match="the record has no 'talon'"):
+    with pytest.raises(NotationError, match="record: missing talon"):
         Hand.from_record({k: v for k, v in RECORD.items() if k != "talon"})
 
 
@@ -107,3 +123,45 @@ def test_cli_bench_json_prints_both_figures():
     done = run("bench", "--seconds", "0.05", "--json")
     figures = json.loads(done.stdout)
     assert figures["play_only_hands_per_s"] > 0 and figures["all_actions_hands_per_s"] > 0
+
+
+@pytest.mark.parametrize("make, message", [
+    (lambda tmp: tmp / "missing.json", "No such file or directory"),
+    (lambda tmp: tmp, "Is a directory"),
+    (lambda tmp: (tmp / "latin1.json").write_bytes(b'{"trump": "\xc4"}') and tmp / "latin1.json",
+     "not UTF-8 text (byte 11)"),
+])
+def test_cli_replay_answers_file_errors_with_the_error_object(tmp_path, make, message):
+    path = make(tmp_path)
+    for args in (("replay", str(path)), ("replay", "--jsonl", str(path))):
+        done = run(*args)
+        answer = json.loads(done.stdout)
+        assert done.returncode == 1 and answer["at"] == -1 and message in answer["error"], done.stderr
+        assert not done.stderr
+
+
+def test_cli_replay_jsonl_answers_each_bad_line_and_goes_on():
+    good = json.dumps(RECORD)
+    lines = [
+        json.dumps(dict(RECORD, dealer=1.0)),
+        '{"dealer": ' + "9" * 5000 + "}",
+        "[" * 100_000,
+        json.dumps(dict(RECORD, actions=["play AH"], note="a\u2028b\u0085c"), ensure_ascii=False),
+        "x" * 1_000_000,
+        good,
+    ]
+    done = run("replay", "--jsonl", "-", stdin="\n".join(lines))
+    answers = [json.loads(line) for line in done.stdout.split("\n") if line]
+    assert done.returncode == 0 and len(answers) == len(lines), done.stderr
+    assert answers[0] == {"error": "dealer: expected 0 or 1, got 1.0", "at": -1}
+    assert answers[1]["error"] == "number '" + "9" * 39 + "… has more than 20 digits"
+    assert answers[2]["error"] == "nested deeper than 32 levels at char 32"
+    assert answers[3]["error"] == "record: unknown key 'note'"  # one line, one answer
+    assert answers[4]["error"] == "too large: 1,000,000 characters (at most 100,000)"
+    assert answers[5]["over"] is True
+    assert max(len(line) for line in done.stdout.split("\n")) < 200
+
+
+def test_cli_replay_of_deep_json_is_an_error_answer():
+    done = run("replay", "-", stdin="[" * 100_000)
+    assert done.returncode == 1 and json.loads(done.stdout)["at"] == -1

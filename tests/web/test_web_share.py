@@ -6,7 +6,7 @@ from urllib.parse import parse_qs
 import pytest
 
 from bummerl import NotationError, Rules, deal, from_record
-from bummerl.share import parse_link
+from bummerl_web.links import parse_link
 from bummerl_web import embed, render, replay
 from bummerl_web import storage as store
 from bummerl_web.session import Session
@@ -118,8 +118,9 @@ def test_embed_messages_carry_events_and_the_result():
     s = session(seed=13)
     sent = []
     s.listeners = [lambda turn: sent.extend(embed.action_messages(s, turn))]
-    ready = embed.ready_message(s)
+    ready = embed.ready_message(s, seed_fixed=True)
     assert ready["source"] == "bummerl" and ready["type"] == "ready" and len(ready["hand"]) == 5
+    assert ready["seed"] == 13
     while not s.hand.over:
         s.act(s.hand.legal()[0]) if s.human_to_move else s.bot_step()
     json.dumps(sent)  # all plain JSON
@@ -130,3 +131,19 @@ def test_embed_messages_carry_events_and_the_result():
     over = sent[-1]
     assert over["record"] == s.hand.to_record() and over["winner"] in ("you", "bot")
     assert over["board"] == list(s.match.board)
+
+
+def test_ready_message_keeps_a_random_seed_secret():
+    s = session()
+    assert "seed" not in embed.ready_message(s, seed_fixed=False)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("[" * 100_000, "nested deeper than 32 levels"),
+    (json.dumps({**played_record(), "dealer": 1.0}), "dealer: expected 0 or 1, got 1.0"),
+    (json.dumps({"app": "bummerl", "match": {"hand": {**played_record(), "dealer": 1.0}}}), "dealer: expected 0 or 1"),
+    (" " * 100_001, "too large"),
+])
+def test_a_record_file_that_is_deep_huge_or_almost_right_is_refused_with_the_reason(text, message):
+    with pytest.raises(NotationError, match=message):
+        replay.read_record(text)

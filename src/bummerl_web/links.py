@@ -1,0 +1,200 @@
+"""The page's links: deal-and-settings parameters in the URL query, read and written.
+
+Links carry ``seed``, ``hand`` (deal number ``n`` of the match dealt from ``seed``, 1
+first), ``rules`` (a preset, then ``option=value`` pairs), ``lang``, ``deck``, ``embed``
+and ``record`` (the engine's packed record, ``bummerl.record.encode_record``); anything
+unknown, malformed or given twice is noticed (the first value counts):
+
+>>> link = parse_link("seed=42&rules=sharp,claim=auto&lang=de&deck=xx&zoom=2&lang=en")
+>>> link.seed, link.rules.to_json(), link.lang, link.deck
+(42, {'preset': 'sharp', 'claim': 'auto'}, 'de', None)
+>>> link.notices
+["deck: 'xx' is not a deck (fr, de); ignored", 'zoom: unknown parameter; ignored', "lang: given twice; the first value ('de') counts"]
+>>> make_link(seed=42, rules=link.rules, lang="de")
+'seed=42&rules=sharp,claim=auto&lang=de'
+
+Whole numbers are ASCII digits only, with bounds (``str.isdigit`` also takes "²"); every
+bad value is quoted by at most a short prefix.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bummerl import NotationError, Rules, RulesError
+from bummerl.jsondoc import show
+from bummerl.record import decode_record, encode_record
+from bummerl.rules import OPTIONS, PRESETS
+
+LANGS = ("en", "de")
+DECKS = ("fr", "de")
+HEX = "0123456789abcdefABCDEF"
+MAX_SEED_DIGITS = 18  # below 2**63
+MAX_HAND = 10**6
+EMBED = {"1": True, "true": True, "": True, "0": False, "false": False}
+
+
+def _unquote(text: str) -> str:
+    """Percent-decoding of a query value ("+" is a space). Kept here rather than taken
+    from urllib.parse, whose import costs a tenth of a second in the browser."""
+    text = text.replace("+", " ")
+    if "%" not in text:
+        return text
+    out = bytearray()
+    i = 0
+    while i < len(text):
+        pair = text[i + 1:i + 3]
+        if text[i] == "%" and len(pair) == 2 and all(c in HEX for c in pair):
+            out.append(int(pair, 16))
+            i += 3
+        else:
+            out += text[i].encode("utf-8", "replace")
+            i += 1
+    return out.decode("utf-8", "replace")
+
+
+def parse_query(query: str) -> list[tuple[str, str]]:
+    """``"a=1&b=x%2Cy"`` -> ``[("a", "1"), ("b", "x,y")]`` (blank values kept).
+
+    >>> parse_query("?seed=4&rules=soft%2Cclaim%3Dmanual&embed")
+    [('seed', '4'), ('rules', 'soft,claim=manual'), ('embed', '')]
+    """
+    pairs = []
+    for part in query.lstrip("?").split("&"):
+        if part:
+            key, _, value = part.partition("=")
+            pairs.append((_unquote(key), _unquote(value)))
+    return pairs
+
+
+def whole_number(text: str, low: int, high: int) -> int | None:
+    """``text`` as a whole number in ``low..high`` if it is one in ASCII digits, else None.
+
+    >>> whole_number("42", 0, 99), whole_number("\u00b2", 0, 99), whole_number("9" * 5000, 0, 99)
+    (42, None, None)
+    """
+    if not (text.isascii() and text.isdigit()) or len(text) > len(str(high)):
+        return None
+    value = int(text)
+    return value if low <= value <= high else None
+
+
+def rules_from_param(text: str) -> tuple[Rules, list[str]]:
+    """``"sharp"`` or ``"soft,claim=manual,schneider_bummerl=true"`` -> (Rules, notices);
+    RulesError for an unknown preset or option or a bad value."""
+    preset, *pairs = text.split(",")
+    if preset not in PRESETS:
+        raise RulesError(f"unknown preset {show(preset)} (one of {', '.join(PRESETS)})")
+    options: dict = {"preset": preset}
+    notices = []
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        allowed = OPTIONS.get(name)
+        if not sep or allowed is None:
+            raise RulesError(f"expected option=value with a known option, not {show(pair)}")
+        words = {str(a).lower(): a for a in allowed}
+        if isinstance(allowed[0], bool):
+            words.update({"1": True, "0": False})
+        if value not in words:
+            raise RulesError(f"option {name!r} takes one of {', '.join(map(str, allowed))}, not {show(value)}")
+        if name in options:
+            notices.append(f"rules: {name} given twice; the first value ({options[name]}) counts")
+            continue
+        options[name] = words[value]
+    return Rules.from_json(options), notices
+
+
+def rules_to_param(rules: Rules) -> str:
+    as_json = rules.to_json()
+    if isinstance(as_json, str):
+        return as_json
+    pairs = [as_json.pop("preset")]
+    for name, value in as_json.items():
+        pairs.append(f"{name}={str(value).lower() if isinstance(value, bool) else value}")
+    return ",".join(pairs)
+
+
+@dataclass
+class Link:
+    seed: int | None = None
+    hand: int | None = None  # deal n (1 = the first) of the match seeded by ``seed``
+    rules: Rules | None = None
+    lang: str | None = None
+    deck: str | None = None
+    embed: bool = False
+    record: dict | None = None
+    notices: list = field(default_factory=list)
+
+
+def parse_link(query: str) -> Link:
+    """Read a URL query string (with or without the leading ``?``)."""
+    link = Link()
+    seen: dict[str, str] = {}
+    for key, value in parse_query(query):
+        if key in seen:
+            if key in ("seed", "hand", "rules", "lang", "deck", "embed", "record"):
+                link.notices.append(f"{key}: given twice; the first value ({show(seen[key])}) counts")
+            continue
+        seen[key] = value
+        _read_parameter(link, key, value)
+    return link
+
+
+def _read_parameter(link: Link, key: str, value: str) -> None:
+    if key == "seed":
+        link.seed = whole_number(value, 0, 10**MAX_SEED_DIGITS - 1)
+        if link.seed is None:
+            link.notices.append(f"seed: {show(value)} is not a whole number; ignored")
+    elif key == "hand":
+        link.hand = whole_number(value, 1, MAX_HAND)
+        if link.hand is None:
+            link.notices.append(f"hand: {show(value)} is not a deal number (1, 2, ...); ignored")
+    elif key == "rules":
+        try:
+            link.rules, notices = rules_from_param(value)
+            link.notices += notices
+        except RulesError as error:
+            link.notices.append(f"rules: {error}; ignored")
+    elif key in ("lang", "deck"):
+        allowed = LANGS if key == "lang" else DECKS
+        if value in allowed:
+            setattr(link, key, value)
+        else:
+            kind = "language" if key == "lang" else "deck"
+            link.notices.append(f"{key}: {show(value)} is not a {kind} ({', '.join(allowed)}); ignored")
+    elif key == "embed":
+        if value in EMBED:
+            link.embed = EMBED[value]
+        else:
+            link.notices.append(f"embed: {show(value)} is not 1 or 0; ignored")
+    elif key == "record":
+        try:
+            link.record = decode_record(value)
+        except NotationError as error:
+            link.notices.append(f"record: {error}; ignored")
+    else:
+        link.notices.append(f"{key if len(key) <= 20 else key[:20] + '…'}: unknown parameter; ignored")
+
+
+def make_link(seed=None, rules=None, lang=None, deck=None, embed=False, record=None,
+              hand=None) -> str:
+    """The query string (without ``?``) for these settings.
+
+    >>> make_link(seed=7, hand=3, lang="en")
+    'seed=7&hand=3&lang=en'
+    """
+    parts = []
+    if seed is not None:
+        parts.append(f"seed={seed}")
+    if hand is not None:
+        parts.append(f"hand={hand}")
+    if rules is not None:
+        parts.append("rules=" + rules_to_param(rules))  # option names and values are URL-safe
+    if lang:
+        parts.append(f"lang={lang}")
+    if deck:
+        parts.append(f"deck={deck}")
+    if embed:
+        parts.append("embed=1")
+    if record is not None:
+        parts.append("record=" + encode_record(record))
+    return "&".join(parts)

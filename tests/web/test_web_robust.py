@@ -1,0 +1,315 @@
+"""Never a dead page, in CPython: every saved document, link and record the page may meet
+either loads or is set aside with a notice, and the table that results offers a legal move.
+
+The saved documents are real ones (matches played by the bots in both presets), mutated
+structurally by Hypothesis; the page's start-up path is run as app.py runs it: storage ->
+session -> every renderer.
+"""
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bummerl import CARD_CODES, NotationError, Rules, from_record
+from bummerl.record import decode_record, encode_record, loads_record
+from bummerl_web import links, render, replay
+from bummerl_web.session import HUMAN, Session, choose_bot_action
+from bummerl_web.storage import ASIDE_PREFIX, KEY, MemoryBackend, Storage
+
+SET_ASIDE = ("set_aside_corrupt", "set_aside_foreign", "set_aside_future")
+
+
+def play_match(preset: str, seed: int, hands: int) -> list[str]:
+    """Saved documents of a match the bots play against each other, at several moments."""
+    backend = MemoryBackend()
+    s = Session(Storage(backend), seed=seed, rules=Rules.preset(preset))
+    s.settings["bot"] = "easy"
+    rng = random.Random(seed)
+    saved = []
+    while len(s.match.results) < hands:
+        if s.hand.over:
+            saved.append(backend.items[KEY])
+            s.next_hand()
+        elif s.bot_to_move:
+            s.bot_step()
+        else:
+            s.act(choose_bot_action(s.hand, HUMAN, rng, "medium"))
+            if rng.random() < 0.1:
+                saved.append(backend.items[KEY])
+    return saved
+
+
+DOCS = play_match("soft", 1, 9) + play_match("sharp", 2, 9)
+
+
+def start_page(raw: str) -> tuple[Session, MemoryBackend]:
+    """The page's start-up path with this saved string, up to a table where you can act."""
+    backend = MemoryBackend({KEY: raw})
+    s = Session(Storage(backend), lang="en")
+    draw(s)
+    s.settings["bot"] = "easy"  # the saved level may be "hard": keep the fuzz fast
+    for _ in range(40):
+        if s.human_to_move:
+            break
+        if s.hand.over:
+            s.next_hand()
+        else:
+            s.bot_step()
+        draw(s)
+    assert s.human_to_move and s.hand.view(HUMAN).legal
+    assert '<button type="button" class="card' in render.hand_html(s.view, s.settings, False)
+    return s, backend
+
+
+def draw(s) -> None:
+    """Every renderer app.py calls, in the table's language."""
+    view, settings = s.view, s.settings
+    render.hand_html(view, settings, False), render.actions_html(view, settings, False, s.match.over)
+    render.opponent_html(view, settings), render.talon_html(view, settings)
+    render.trick_html(view, settings), render.board_html(view, s.match, settings)
+    render.my_pile_html(view, settings), render.howto_html(settings)
+    render.status_text(view, settings, [], False, log=s.log, match_over=s.match.over)
+    render.notice_text(settings, s.notices, s.link_notices)
+    json.dumps(s.summary())
+
+
+def loaded_or_set_aside(raw: str) -> None:
+    s, backend = start_page(raw)
+    if any(n in s.notices for n in SET_ASIDE):
+        assert backend.items[f"{ASIDE_PREFIX}1"] == raw
+        assert json.loads(backend.items[KEY])["app"] == "bummerl"  # the new game is saved
+    else:
+        assert f"{ASIDE_PREFIX}1" not in backend.items
+
+
+# ------------------------------------------------------------------ the issue's table
+
+def edited(doc_index: int, change) -> str:
+    doc = json.loads(DOCS[doc_index])
+    change(doc)
+    return json.dumps(doc)
+
+
+def with_result(**fields):
+    def change(doc):
+        doc["match"]["results"][0].update(fields)
+    return change
+
+
+@pytest.mark.parametrize("raw", [
+    edited(8, lambda d: d["match"]["results"][0].pop("termination")),
+    edited(8, lambda d: d["match"]["results"].__setitem__(
+        -1, {**d["match"]["results"][-1], "bummerl": {"loser": 5, "given": 1}})),
+    edited(8, with_result(winner=1.0)),
+    edited(8, with_result(winner=True)),
+    edited(8, with_result(game_points=4)),
+    edited(8, with_result(reason="")),
+    edited(8, lambda d: d["match"]["hand"].update(dealer=1.0)),
+    edited(8, lambda d: d["match"].update(board=[7, 8])),
+    edited(8, lambda d: d["match"].update(hands_dealt=0)),
+    edited(8, lambda d: d.update(rev=1.5)),
+    edited(8, lambda d: d.update(log=[["play", "AH"]])),
+    edited(8, lambda d: d.update(settings={"lang": ["de"]})),
+    edited(8, lambda d: d["match"].update(rules={"preset": "soft", "match_bummerls": 2.0})),
+    "[" * 100_000,
+    '{"app": "bummerl", "version": 1, "match": ' + "[" * 100_000,
+    '{"app": "bummerl", "version": 1, "rev": ' + "9" * 5000 + "}",
+    "x" * 3_000_000,
+])
+def test_an_almost_right_save_is_set_aside_and_the_table_plays(raw):
+    s, backend = start_page(raw)
+    assert "set_aside_corrupt" in s.notices
+    assert backend.items[f"{ASIDE_PREFIX}1"] == raw
+
+
+def test_the_reason_a_save_was_set_aside_names_the_place():
+    s, _ = start_page(edited(8, with_result(winner=1.0)))
+    assert s.storage.refused_because == "match.results[0].winner: expected 0 or 1, got 1.0"
+    s, _ = start_page(edited(8, with_result(winner=0, bummerl={"loser": 5, "given": 1})))
+    assert s.storage.refused_because == "match.results[0].bummerl.loser: expected 1, got 5"
+
+
+def test_every_real_saved_document_loads_as_it_was():
+    for raw in DOCS:
+        s, backend = start_page(raw)
+        assert s.notices == [] and f"{ASIDE_PREFIX}1" not in backend.items
+
+
+def test_a_result_with_an_unknown_termination_is_set_aside():
+    s, _ = start_page(edited(8, with_result(termination="lucky")))
+    assert s.storage.refused_because == "match.results[0].termination: unknown termination 'lucky'"
+
+
+class QuotaBackend(MemoryBackend):
+    """A browser whose storage holds about 5 million characters in all."""
+
+    def setItem(self, key, value):  # noqa: N802
+        if sum(map(len, self.items.values())) - len(self.items.get(key, "")) + len(value) > 5_000_000:
+            raise RuntimeError("QuotaExceededError")
+        super().setItem(key, value)
+
+
+def test_corrupt_save_too_large_to_set_aside_is_exported_removed_and_saving_goes_on():
+    raw = "x" * 3_000_000
+    backend = QuotaBackend({KEY: raw})
+    s = Session(Storage(backend), lang="en")
+    assert s.notices == ["set_aside_exported"] and s.storage.exported == raw
+    assert s.storage.available and f"{ASIDE_PREFIX}1" not in backend.items
+    assert json.loads(backend.items[KEY])["app"] == "bummerl"  # saved again
+    assert "downloaded as bummerl-saved-game.json" in render.notice_text(s.settings, s.notices, s.link_notices)
+
+
+# ------------------------------------------------------------------ fuzz: saved documents
+
+SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-10, 10), st.integers(),
+                    st.floats(allow_nan=False), st.sampled_from(["", "x", "AH", "play AH", "soft"]))
+
+
+OPS = st.sampled_from(["drop", "retype", "duplicate", "nest", "float", "range", "card"])
+CARDS = st.sampled_from(CARD_CODES)
+
+
+def paths(root) -> list[tuple]:
+    """The path to every node of a JSON tree, the root's () first."""
+    found, stack = [], [((), root)]
+    while stack:
+        here, node = stack.pop()
+        found.append(here)
+        if isinstance(node, dict):
+            stack += [((*here, k), v) for k, v in node.items()]
+        elif isinstance(node, list):
+            stack += [((*here, i), v) for i, v in enumerate(node)]
+    return found
+
+
+def mutate(doc, data) -> object:
+    """One structural change at a random place of `doc` (returns the new root)."""
+    everywhere = paths(doc)
+    where = everywhere[data.draw(st.integers(0, len(everywhere) - 1))]
+    parent = None
+    node = doc
+    for step in where:
+        parent, node = node, node[step]
+    op = data.draw(OPS)
+    if op == "drop" and parent is not None:
+        del parent[where[-1]]
+        return doc
+    if op == "duplicate" and isinstance(node, list) and node:
+        node.insert(0, node[data.draw(st.integers(0, len(node) - 1))])
+        return doc
+    if op == "card":
+        new = data.draw(CARDS)
+    elif op == "float" and type(node) is int:
+        new = float(node)
+    elif op == "range" and type(node) is int:
+        new = node + data.draw(st.sampled_from([1, -1, -8, 3, 10**6, 2**64]))
+    elif op == "nest":
+        new = [node]
+    else:
+        new = data.draw(SCALARS)
+    if parent is None:
+        return new
+    parent[where[-1]] = new
+    return doc
+
+
+@settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_fuzzed_saved_documents_load_or_are_set_aside(data):
+    doc = json.loads(DOCS[data.draw(st.integers(0, len(DOCS) - 1))])
+    for _ in range(data.draw(st.integers(1, 3))):
+        doc = mutate(doc, data)
+    loaded_or_set_aside(json.dumps(doc))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(DOCS), st.data())
+def test_damaged_saved_text_loads_or_is_set_aside(raw, data):
+    cut = data.draw(st.integers(0, len(raw)))
+    junk = data.draw(st.text(max_size=8))
+    loaded_or_set_aside(raw[:cut] + junk + raw[cut + data.draw(st.integers(0, 8)):])
+
+
+# ------------------------------------------------------------------ fuzz: links and records
+
+PARAMETERS = ["seed", "hand", "rules", "lang", "deck", "embed", "record", "zoom"]
+VALUES = st.one_of(
+    st.text(max_size=12), st.integers(-5, 10**20).map(str),
+    st.binary(max_size=8).map(lambda raw: "".join(f"%{b:02X}" for b in raw)),  # any bytes
+    st.sampled_from(["²", "%C2%B2", "٣", "9" * 5000, "sharp,claim=auto,claim=manual", "0", "1", "de",
+                     "soft,match_bummerls=" + "9" * 5000, "111a5.abcdopqrstklmnfghije.at"]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(PARAMETERS), VALUES), max_size=6))
+def test_fuzzed_links_give_a_playable_table_and_short_notices(pairs):
+    query = "&".join(f"{k}={v}" for k, v in pairs)
+    link = links.parse_link(query)
+    assert all(len(n) < 300 for n in link.notices)
+    s = Session(Storage(MemoryBackend()), seed=link.seed, rules=link.rules,
+                overrides={"lang": link.lang, "deck": link.deck}, link_notices=link.notices)
+    if link.hand:
+        replay.deal_hand(s, link.hand)
+    if link.record is not None:
+        replay.Replay(link.record)  # a packed record that decodes also replays
+    draw(s)
+    render.notice_text(s.settings, s.notices, s.link_notices)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_fuzzed_records_replay_or_say_why(data):
+    record = from_record_of(data.draw(st.integers(0, 10**6)))
+    text = json.dumps(record)
+    if data.draw(st.booleans()):
+        doc = mutate(json.loads(text), data)
+        text = json.dumps(doc)
+    else:
+        cut = data.draw(st.integers(0, len(text)))
+        text = text[:cut] + data.draw(st.text(max_size=6)) + text[cut:]
+    try:
+        rep = replay.Replay(replay.read_record(text))
+    except ValueError as error:  # NotationError or IllegalAction: the page's notice
+        assert len(str(error)) < 300
+        return
+    rep.go(rep.length)
+    settings = replay.table_settings(Session(Storage(MemoryBackend())).settings)
+    replay.seat_html(rep, settings, 1), replay.controls_html(rep, settings)
+    replay.status_text(rep, settings)
+
+
+def from_record_of(seed: int) -> dict:
+    rng = random.Random(seed)
+    from bummerl import deal
+
+    hand = deal(Rules.preset(rng.choice(["soft", "sharp"])), rng.randrange(2), rng)
+    for _ in range(rng.randrange(30)):
+        if hand.over:
+            break
+        hand = hand.apply(rng.choice(hand.legal()))
+    return hand.to_record()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.text(max_size=60), st.binary(max_size=60).map(lambda b: b.decode("latin-1")),
+                 st.integers(0, 10**6).map(lambda n: encode_record(from_record_of(n)))), st.data())
+def test_fuzzed_packed_records_decode_or_say_why(text, data):
+    cut = data.draw(st.integers(0, len(text)))
+    text = text[:cut] + data.draw(st.text(alphabet="abcdefghijklmnopqrstxyzHDCS.0123456789²", max_size=4)) + text[cut:]
+    try:
+        record = decode_record(text)
+    except NotationError as error:
+        assert len(str(error)) < 200
+        return
+    try:
+        from_record(record)
+    except ValueError as error:
+        assert len(str(error)) < 200
+
+
+def test_record_reader_refuses_deep_and_huge_text_before_parsing():
+    for text in ("[" * 100_000, '{"a":' * 50_000, " " * 200_000):
+        with pytest.raises(NotationError):
+            loads_record(text)
