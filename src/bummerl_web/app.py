@@ -93,6 +93,7 @@ class App:
         try:
             self.draw()
         except Exception as error:  # noqa: BLE001 (the last line of defence: tests/browser/test_rescue.py)
+            self.generation += 1  # the bot stops: nothing more is played or saved
             rescue.show(error)
 
     def draw(self) -> None:

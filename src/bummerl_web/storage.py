@@ -106,6 +106,8 @@ def _check(doc: dict) -> Saved:
     match = Match.from_json(doc["match"])
     if match.hand is None:
         raise NotationError("no hand in play", "match.hand")
+    if len(match.results) == match.hands_dealt and not match.hand.over:
+        raise NotationError("a result for the hand still in play", "match.results")
     return Saved(match, dict(settings), list(log), rev)
 
 

@@ -109,6 +109,7 @@ def with_result(**fields):
     edited(8, lambda d: d["match"]["hand"].update(dealer=1.0)),
     edited(8, lambda d: d["match"].update(board=[7, 8])),
     edited(8, lambda d: d["match"].update(hands_dealt=0)),
+    edited(0, lambda d: d["match"]["hand"].update(actions=d["match"]["hand"]["actions"][:3])),
     edited(8, lambda d: d.update(rev=1.5)),
     edited(8, lambda d: d.update(log=[["play", "AH"]])),
     edited(8, lambda d: d.update(settings={"lang": ["de"]})),
