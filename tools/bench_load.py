@@ -46,6 +46,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 import serve  # noqa: E402
 import sync_site  # noqa: E402
+from browser_setup import CHROMIUM_FLAGS  # noqa: E402
 
 INDEX = (ROOT / "index.html").read_text()
 TOML_ATTR = 'config="./pyscript.toml"'
@@ -56,10 +57,6 @@ VARIANTS = {  # path on the server -> (content type, body)
                         .replace('href="./pyscript.toml"', 'href="./bench-config.json"')),
     "bench-config.json": ("application/json", json.dumps(sync_site.config(), indent=2)),
 }
-
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-         "--disable-background-networking", "--disable-component-update",
-         "--disable-sync", "--no-first-run", "--disable-quic"]
 
 WATCH_READY = """
 (() => {
@@ -87,7 +84,7 @@ def launch(playwright):
             exe = None if own.exists() else shutil.which("chromium")
         except Exception:  # noqa: BLE001
             exe = shutil.which("chromium")
-    return playwright.chromium.launch(executable_path=exe, args=FLAGS)
+    return playwright.chromium.launch(executable_path=exe, args=CHROMIUM_FLAGS)
 
 
 def answer_variants(route) -> None:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ENV = "BUMMERL_CHROMIUM"
-# Keep Chromium off the network and quiet in containers (as tests/browser/conftest.py).
+# Keep Chromium off the network and quiet in containers (the tests and every tool use these).
 CHROMIUM_FLAGS = [
     "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
     "--disable-background-networking", "--disable-component-update",

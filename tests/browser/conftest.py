@@ -23,15 +23,12 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
 import serve  # noqa: E402  (the repo's own server, stdlib only)
+from browser_setup import CHROMIUM_FLAGS  # noqa: E402  (one list for tests and tools)
 
 BOOT_TIMEOUT_MS = 60_000
 MOVE_TIMEOUT_MS = 20_000
-CHROMIUM_FLAGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-    "--disable-background-networking", "--disable-component-update",
-    "--disable-sync", "--no-first-run", "--disable-quic",
-]
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
 STORAGE_KEY = "bummerl"
 
