@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 from bummerl import DISPLAY_PRESETS, IllegalAction, Match, Rules
+from bummerl.match import START
 
 from . import storage as store
 
@@ -246,6 +247,26 @@ class Session:
         for listener in self.listeners:  # e.g. the embedded table's messages (embed.py)
             listener(turn)
         return events
+
+    def bot_cards(self) -> tuple:
+        """The bot's cards once the hand is over (the end-of-hand summary shows them)."""
+        return self.hand.view(BOT).hand if self.hand.over else ()
+
+    def bummerl_end(self) -> dict | None:
+        """When the hand just over ended a Bummerl: ``loser``, ``given`` (Bummerl), the
+        ``final`` board (points still to go per seat, at least 0, before the board was reset to 7)
+        and ``schneider`` (the loser won no game point in it)."""
+        results = self.match.results
+        if not (self.hand.over and results and results[-1].get("bummerl")):
+            return None
+        final = [START, START]
+        for entry in reversed(results):
+            if entry is not results[-1] and entry.get("bummerl"):
+                break
+            final[entry["winner"]] -= entry["game_points"]
+        loser = results[-1]["bummerl"]["loser"]
+        return {**results[-1]["bummerl"], "final": [max(points, 0) for points in final],
+                "schneider": final[loser] == START}
 
     def summary(self) -> dict:
         """A small JSON summary for tests and tools (body[data-state])."""
