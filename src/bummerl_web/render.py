@@ -318,8 +318,7 @@ def summary_html(view, settings: dict, bot_cards=(), bummerl: dict | None = None
     rows = [f'<h2 class="headline" id="summary-title">{escape(t(settings, "hand_won_" + winner, n=outcome.game_points))}</h2>',
             f'<p class="why">{escape(i18n.end_reason(lang, outcome.termination.value, winner, you, bot))}</p>']
     sides = "".join(
-        f'<li>{escape(t(settings, "score", who=t(settings, SEATS[seat]), points=view.scores[seat]))}'
-        f' · {escape(t(settings, "tricks_count", who=t(settings, SEATS[seat]), n=view.tricks[seat]))}</li>'
+        f'<li>{escape(t(settings, "summary_side", who=t(settings, SEATS[seat]), points=view.scores[seat], n=view.tricks[seat]))}</li>'
         for seat in (HUMAN, BOT))
     rows.append(f'<ul class="sides">{sides}</ul>')
     if bot_cards:

@@ -68,5 +68,5 @@ def test_sharp_link_and_rules_panel_agree_and_enough_says_what_it_risks(open_tab
     you, bot = table.state()["scores"]
     if table.state()["outcome"]["winner"] == "bot":
         assert f"False claim: you had only {you} points." in summary
-    assert f"You: {you} points" in summary and f"Bot: {bot} points" in summary  # shown in Sharp too
+    assert f"You: {you} points," in summary and f"Bot: {bot} points," in summary  # shown in Sharp too
     assert state["hand_no"] == 1
