@@ -110,6 +110,7 @@ class App:
         if self.stats.set_aside:
             self.session.notices.append("stats_set_aside")
         self.shown_hand: set = set()  # the cards in your hand at the last render
+        self.arrived: set = set()  # of those, the ones dealt or drawn since your last action
         self.busy = False
         self.recent: list = []
         self.generation = 0  # bumped to cancel a running bot sequence
@@ -129,10 +130,10 @@ class App:
         opened = [d.getAttribute("data-key") for d in document.querySelectorAll("details[data-key][open]")]
         document.documentElement.lang = s.settings["lang"]
         document.documentElement.setAttribute("data-colours", "4" if s.settings["four_colours"] else "2")
-        arrived = [c for c in view.hand if c not in self.shown_hand]
+        self.arrived = (self.arrived | set(view.hand) - self.shown_hand) & set(view.hand)
         self.shown_hand = set(view.hand)
         bummerl = s.bummerl_end()
-        _by_id("hand").innerHTML = render.hand_html(view, settings, busy, arrived)
+        _by_id("hand").innerHTML = render.hand_html(view, settings, busy, self.arrived)
         _by_id("actions").innerHTML = render.actions_html(view, settings, busy, over, bummerl is not None)
         _by_id("opponent").innerHTML = render.opponent_html(view, settings)
         _by_id("talon").innerHTML = render.talon_html(view, settings, self.recent)
@@ -342,6 +343,7 @@ class App:
             return
         s.notices = [n for n in s.notices if n not in TRANSIENT]
         s.link_notices = []
+        self.arrived = set()
         try:
             events = s.act(action)
         except IllegalAction as error:
