@@ -127,6 +127,12 @@ def expect_int(value, where: str, low: int, high: int) -> int:
     return value
 
 
+def expect_bool(value, where: str) -> bool:
+    if type(value) is not bool:
+        raise NotationError(f"expected true or false, got {show(value)}", where)
+    return value
+
+
 def expect_str(value, where: str, max_len: int = 80) -> str:
     """A non-empty, printable string of at most ``max_len`` characters."""
     if not isinstance(value, str) or not 0 < len(value) <= max_len or not value.isprintable():
@@ -187,9 +193,14 @@ def check_result(entry, where: str, version: int) -> None:
     if expect_str(entry[why], f"{where}.{why}") not in known:
         raise NotationError(f"unknown {why} {show(entry[why])}", f"{where}.{why}")
     if "bummerl" in entry:
-        given = expect_object(entry["bummerl"], f"{where}.bummerl", required=("loser", "given"))
+        final = () if version == 1 else ("board", "schneider")
+        given = expect_object(entry["bummerl"], f"{where}.bummerl", required=("loser", "given", *final))
         expect_int(given["loser"], f"{where}.bummerl.loser", 1 - winner, 1 - winner)  # the other seat
         expect_int(given["given"], f"{where}.bummerl.given", 1, 2)
+        if final:
+            for seat, value in enumerate(expect_list(given["board"], f"{where}.bummerl.board", 2, 2)):
+                expect_int(value, f"{where}.bummerl.board[{seat}]", 0, 7)
+            expect_bool(given["schneider"], f"{where}.bummerl.schneider")
 
 
 def check_match(obj, start: int = 7) -> None:

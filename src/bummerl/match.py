@@ -144,7 +144,7 @@ class Match:
         if self.board[winner] <= 0:
             given = 2 if self.rules.schneider_bummerl and self.board[loser] == BOARD_START else 1
             self.bummerls[loser] += given
-            entry["bummerl"] = {"loser": loser, "given": given}
+            entry["bummerl"] = _bummerl_entry(loser, given, self.board)
             self.board = [BOARD_START, BOARD_START]
         self.results.append(entry)
         return entry
@@ -177,7 +177,7 @@ class Match:
             rules = Rules.from_json(obj["rules"])
         except RulesError as error:
             raise NotationError(str(error), "match.rules") from None
-        results = [_migrated(entry) for entry in obj["results"]] if version == 1 else obj["results"]
+        results = _migrated(obj["results"]) if version == 1 else obj["results"]
         match = Match(rules=rules, seed=obj["seed"], first_dealer=obj["first_dealer"],
                       board=list(obj["board"]), bummerls=list(obj["bummerls"]),
                       results=[dict(entry) for entry in results], hands_dealt=obj["hands_dealt"])
@@ -191,8 +191,26 @@ class Match:
         return match
 
 
-def _migrated(entry: dict) -> dict:
-    """A version-1 result (checked): its English reason becomes the Termination key."""
-    entry = dict(entry)
-    entry["termination"] = _V1_REASONS[entry.pop("reason")].value
-    return entry
+def _bummerl_entry(loser: int, given: int, board: list) -> dict:
+    """The ``"bummerl"`` part of the result that ended a Bummerl: who lost it, how many
+    Bummerl that gave, the final ``board`` (points still to go, 0 for the winner) and
+    whether it was ``schneider`` (the loser won no game point in it)."""
+    return {"loser": loser, "given": given, "board": [max(points, 0) for points in board],
+            "schneider": board[loser] == BOARD_START}
+
+
+def _migrated(results: list) -> list:
+    """Version-1 results (checked) as version 2 has them: each English reason becomes
+    its Termination key, and a Bummerl's end gets its final board, replayed from the
+    results since the start of the match."""
+    board, migrated = [BOARD_START, BOARD_START], []
+    for entry in results:
+        entry = dict(entry)
+        entry["termination"] = _V1_REASONS[entry.pop("reason")].value
+        board[entry["winner"]] -= entry["game_points"]
+        if "bummerl" in entry:
+            given = entry["bummerl"]
+            entry["bummerl"] = _bummerl_entry(given["loser"], given["given"], board)
+            board = [BOARD_START, BOARD_START]
+        migrated.append(entry)
+    return migrated

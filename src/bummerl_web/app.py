@@ -11,16 +11,18 @@ import asyncio
 import json
 
 import js
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_once_callable, create_proxy
 
 from bummerl import IllegalAction, Rules, RulesError
 
 from . import i18n, render, rescue, share_ui
+from . import stats as tally
 from . import storage as store
-from .session import DISPLAY_OPTIONS, TABLE_PRESETS, Session
+from .session import DISPLAY_OPTIONS, TABLE_PRESETS, Session, clean_settings
 
 document = js.document
-TRANSIENT = ("other_tab", "set_aside_corrupt", "set_aside_foreign", "set_aside_future", "set_aside_exported")
+TRANSIENT = ("other_tab", "set_aside_corrupt", "set_aside_foreign", "set_aside_future",
+             "set_aside_exported", "stats_set_aside")
 
 
 def _local_storage():
@@ -43,6 +45,21 @@ def _query_int(params, name: str):
 
 def _by_id(name: str):
     return document.getElementById(name)
+
+
+def _saved_game(backend) -> store.Saved | None:
+    """The game saved in `backend`, read by the strict reader (None: nothing usable)."""
+    saved, _ = store.read(store.Storage(backend).read_raw())
+    return saved
+
+
+def _other_deal(link, saved: store.Saved | None) -> bool:
+    """True when `link` deals another game than the saved match (another seed, or
+    another deal number of it): then it is played beside the match, never over it."""
+    if saved is None or link is None or link.embed or link.seed is None:
+        return False
+    match = saved.match
+    return match.seed != link.seed or bool(link.hand) and match.hands_dealt != link.hand
 
 
 class App:
@@ -72,19 +89,34 @@ class App:
             js.history.replaceState(None, "", js.location.pathname + ("?" + rest if rest else "") + js.location.hash)
         lang = i18n.pick_language(list(js.navigator.languages or [js.navigator.language]))
         # Embedded (someone's rules page): the game lives in memory only, so that it never
-        # takes over, nor is taken over by, the game saved by the site itself.
-        backend = store.MemoryBackend() if link and link.embed else _local_storage()
+        # takes over, nor is taken over by, the game saved by the site itself.  So does a
+        # deal link opened while another match is saved (with a way back to that match).
+        local = _local_storage()
+        saved = _saved_game(local)
+        self.link_game = _other_deal(link, saved)
+        backend = store.MemoryBackend() if link and link.embed or self.link_game else local
+        overrides = {"lang": link.lang, "deck": link.deck} if link else None
+        if self.link_game:  # your deck, level and table options; the link's language and deck
+            overrides = {**clean_settings(saved.settings, lang),
+                         **{k: v for k, v in overrides.items() if v is not None}}
         self.session = Session(
             store.Storage(backend), lang=lang,
             seed=link.seed if link else None, rules=link.rules if link else None,
-            overrides={"lang": link.lang, "deck": link.deck} if link else None,
-            link_notices=link.notices if link else None)
+            overrides=overrides, link_notices=link.notices if link else None)
+        if link and link.rules is not None:  # a preset's table options, as the rules panel
+            self.session.set_rules(link.rules, TABLE_PRESETS.get(link.rules.preset_name, {}))
+        self.stats = tally.Keeper(None if link and link.embed else local)
+        if self.stats.set_aside:
+            self.session.notices.append("stats_set_aside")
+        self.shown_hand: set = set()  # the cards in your hand at the last render
+        self.arrived: set = set()  # of those, the ones dealt or drawn since your last action
         self.busy = False
         self.recent: list = []
         self.generation = 0  # bumped to cancel a running bot sequence
         self._proxies = []
         self.ticks = 0  # renders so far (body[data-tick]): lets tests wait for a change
         self.extras = share_ui.Extras(self, link)  # hand= links, replays, Share menu, embed
+        self.session.listeners.append(self.on_turn)
 
     # ------------------------------------------------------------ rendering
     def render(self) -> None:
@@ -106,11 +138,21 @@ class App:
         opened = [d.getAttribute("data-key") for d in document.querySelectorAll("details[data-key][open]")]
         document.documentElement.lang = s.settings["lang"]
         document.documentElement.setAttribute("data-colours", "4" if s.settings["four_colours"] else "2")
-        _by_id("hand").innerHTML = render.hand_html(view, settings, busy)
-        _by_id("actions").innerHTML = render.actions_html(view, settings, busy, over)
+        self.arrived = (self.arrived | set(view.hand) - self.shown_hand) & set(view.hand)
+        self.shown_hand = set(view.hand)
+        bummerl = s.bummerl_end()
+        _by_id("hand").innerHTML = render.hand_html(view, settings, busy, self.arrived)
+        _by_id("actions").innerHTML = render.actions_html(view, settings, busy, over, bummerl is not None)
         _by_id("opponent").innerHTML = render.opponent_html(view, settings)
-        _by_id("talon").innerHTML = render.talon_html(view, settings)
-        _by_id("trick").innerHTML = render.trick_html(view, settings)
+        _by_id("talon").innerHTML = render.talon_html(view, settings, self.recent)
+        _by_id("trick").innerHTML = (render.summary_html(view, settings, s.bot_cards(), bummerl)
+                                     or render.trick_html(view, settings, self.recent))
+        _by_id("hint").hidden = True
+        banner = _by_id("link-game")
+        banner.hidden = not self.link_game
+        if self.link_game and banner.getAttribute("data-lang") != settings["lang"]:
+            banner.innerHTML = render.link_game_html(settings)
+            banner.setAttribute("data-lang", settings["lang"])
         _by_id("board").innerHTML = render.board_html(view, s.match, settings)
         _by_id("mypile").innerHTML = render.my_pile_html(view, settings)
         _by_id("status").textContent = self.status()
@@ -221,7 +263,25 @@ class App:
         elif action == "next-hand":
             self.next_hand()
         elif action == "new-match":
+            self.ask_new_match()
+        elif action == "confirm-yes":
+            _by_id("confirm").close()
             self.new_match()
+            self.announce(render.t(self.session.settings, "new_match_started"))
+        elif action == "confirm-no":
+            _by_id("confirm").close()
+        elif action == "back-to-match":
+            self.back_to_match()
+        elif action == "stats":
+            self.open_stats()
+        elif action == "stats-reset":
+            self.open_confirm(render.stats_reset_html(self.session.settings))
+        elif action == "stats-reset-yes":
+            _by_id("confirm").close()
+            self.stats.reset()
+            self.open_stats()
+        elif action == "dialog-close":
+            target.closest("dialog").close()
         elif action == "lang":
             self.session.set_setting("lang", "de" if self.session.settings["lang"] == "en" else "en")
             self.render()
@@ -262,7 +322,13 @@ class App:
                 self.session.view, self.session.settings, [], self.busy) + " — " + why
 
     def on_storage(self, event) -> None:
-        if event.key != store.KEY or not isinstance(event.newValue, str) or self.extras.embed:
+        if event.key == tally.KEY and not self.extras.embed:
+            self.stats.adopt(event.newValue)  # a hand finished in another tab
+            if _by_id("stats-panel").open:
+                self.open_stats()
+            return
+        if (event.key != store.KEY or not isinstance(event.newValue, str) or self.extras.embed
+                or self.link_game):
             return
         if event.newValue == self.session.storage.last_written:
             return
@@ -285,6 +351,7 @@ class App:
             return
         s.notices = [n for n in s.notices if n not in TRANSIENT]
         s.link_notices = []
+        self.arrived = set()
         try:
             events = s.act(action)
         except IllegalAction as error:
@@ -314,12 +381,18 @@ class App:
             self.busy = False
             self.render()
 
+    def on_turn(self, turn) -> None:
+        """After each action of this tab's game: count a hand (and Bummerl) it ended."""
+        self.stats.record(turn, self.session.settings["bot"])
+
     def show_hint(self) -> None:
         hint = self.session.hint()
         if not hint:
             return
         text = render.hint_text(self.session.settings, hint)
-        _by_id("status").textContent = text
+        box = _by_id("hint")  # beside the turn prompt, which stays
+        box.textContent = text
+        box.hidden = False
         self.announce(text)
         action = hint.action
         for el in document.querySelectorAll("#hand .hinted, #actions .hinted"):
@@ -333,14 +406,63 @@ class App:
             target.classList.add("hinted")
 
     def next_hand(self) -> None:
-        self.session.notices = [n for n in self.session.notices if n not in TRANSIENT]
+        self.session.notices = [n for n in self.session.notices if n not in (*TRANSIENT, "rules_pending")]
         self.session.next_hand()
         self.recent = []
         self.after_deal()
 
+    def ask_new_match(self) -> None:
+        """A new match at once when nothing would be lost, else after asking."""
+        s = self.session
+        if s.match.results or s.hand.history and not s.hand.over:
+            self.open_confirm(render.confirm_html(s.settings, s.match.board))
+        else:
+            self.new_match()
+
+    def open_confirm(self, html: str) -> None:
+        """The question dialog (modal; Escape or the first button keeps things as they are)."""
+        dialog = _by_id("confirm")
+        dialog.innerHTML = html
+        dialog.showModal()
+        dialog.querySelector('[data-action="confirm-no"]').focus()
+
+    def open_stats(self) -> None:
+        panel = _by_id("stats-panel")
+        panel.innerHTML = render.stats_dialog_html(self.session.settings, self.stats.read(),
+                                                   self.stats.set_aside)
+        if not panel.open:
+            panel.showModal()
+        panel.querySelector('[data-action="dialog-close"]').focus()
+
+    def toast(self, text: str) -> None:
+        """A short visible confirmation (e.g. "Link copied") that goes away by itself."""
+        box = _by_id("toast")
+        box.textContent = text
+        box.hidden = False
+
+        def hide():
+            if box.textContent == text:  # not a newer confirmation
+                box.hidden = True
+
+        js.setTimeout(create_once_callable(hide), 2500)
+
+    def back_to_match(self) -> None:
+        """Leave a linked deal for the match saved on this device."""
+        self.generation += 1
+        self.busy = False
+        self.recent = []
+        self.link_game = False
+        self.session = Session(store.Storage(_local_storage()), lang=self.session.settings["lang"])
+        self.session.listeners.append(self.on_turn)
+        self.after_deal()
+        first = document.querySelector('#hand button:not([aria-disabled="true"])')
+        if first:
+            first.focus()
+
     def new_match(self) -> None:
         self.generation += 1
         self.busy = False
+        self.session.notices = [n for n in self.session.notices if n != "rules_pending"]
         self.session.new_match()
         self.recent = []
         self.after_deal()
@@ -378,7 +500,10 @@ class App:
         except RulesError as error:
             self.announce(str(error))
             return
-        self.session.set_rules(rules, display)
+        s = self.session
+        s.set_rules(rules, display)
+        if not s.hand.over and rules != s.hand.rules and "rules_pending" not in s.notices:
+            s.notices.append("rules_pending")  # seen until the next deal
         panel.close()
         self.render()
 

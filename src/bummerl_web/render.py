@@ -88,7 +88,8 @@ def _waiting(view) -> bool:
 # Each takes the engine's view of your seat and the settings (language, deck, table
 # options); what is legal, why not, and every number come from the view.
 
-def hand_html(view, settings: dict, busy: bool) -> str:
+def hand_html(view, settings: dict, busy: bool, arrived=()) -> str:
+    """Your cards as buttons; the cards in ``arrived`` (just dealt or drawn) slide in."""
     lang, deck = settings["lang"], settings["deck"]
     playable = set(view.playable) if not busy else set()
     idle = t(settings, "hand_over" if view.outcome else "turn_bot")
@@ -102,20 +103,23 @@ def hand_html(view, settings: dict, busy: bool) -> str:
             why = i18n.why(lang, blocked, deck) if blocked else idle
             label = f"{name}, {t(settings, 'not_playable', why=why)}"
             extra = f' aria-disabled="true" data-why="{attr(why)}" title="{attr(why)}"'
-        out.append(f'<button type="button" class="card" data-card="{code}" data-deck="{deck}" '
+        cls = "card arrived" if code in arrived else "card"
+        out.append(f'<button type="button" class="{cls}" data-card="{code}" data-deck="{deck}" '
                    f'aria-label="{attr(label)}"{extra}>{card_face(code, deck)}</button>')
     return "".join(out)
 
 
-def actions_html(view, settings: dict, busy: bool, match_over: bool = False) -> str:
+def actions_html(view, settings: dict, busy: bool, match_over: bool = False,
+                 bummerl_over: bool = False) -> str:
     """The buttons above your hand: Hint, the lead options in the order of a lead, and
-    Next hand (New match once the match is over) when the hand is over."""
+    Next hand (New Bummerl after a Bummerl, New match once the match is over) when the
+    hand is over.  "Enough!" is described by its consequence (a false claim loses)."""
     lang, deck = settings["lang"], settings["deck"]
     buttons = []
     if view.legal and not busy and settings.get("hints"):
         buttons.append(f'<button type="button" class="act hint" data-action="hint">{t(settings, "hint")}</button>')
     if view.outcome:
-        label = t(settings, "new_match" if match_over else "next_hand")
+        label = t(settings, "new_match" if match_over else "new_bummerl" if bummerl_over else "next_hand")
         buttons.append(f'<button type="button" class="act primary" data-action="next-hand">{label}</button>')
         return "".join(buttons)
     for action in () if busy else view.lead_options:
@@ -126,7 +130,11 @@ def actions_html(view, settings: dict, busy: bool, match_over: bool = False) -> 
                            f'{_use(f"{deck}-{action.suit}", "suit-icon")}{escape(t(settings, key, suit=suit))}</button>')
         else:
             key = "exchange_de" if action.kind == "exchange" and deck == "de" else action.kind
-            extra = " claim" if action.kind == "claim" else ""
+            extra = ""
+            if action.kind == "claim":
+                warning = attr(t(settings, "claim_warning"))
+                extra = f' claim" aria-describedby="claim-warning" title="{warning}'
+                buttons.append(f'<span id="claim-warning" hidden>{warning}</span>')
             buttons.append(f'<button type="button" class="act{extra}" data-action="{action.kind}">'
                            f'{t(settings, key)}</button>')
     return "".join(buttons)
@@ -152,7 +160,7 @@ def pile_html(view, settings: dict, seat: int) -> str:
     tricks); each side's first trick face up (first tricks face up)."""
     n = view.tricks[seat]
     who = t(settings, SEATS[seat])
-    label = t(settings, "tricks_count_one" if n == 1 else "tricks_count", who=who, n=n)
+    label = t(settings, "tricks_count", who=who, n=n)
     stack = back("pile") if n else ""
     first = ""
     if settings.get("first_tricks_face_up") and n:
@@ -167,30 +175,57 @@ def pile_html(view, settings: dict, seat: int) -> str:
     return f'<div class="pile">{stack}{count}<span>{escape(label)}</span>{first}</div>'
 
 
-def talon_html(view, settings: dict) -> str:
+def _kinds(recent) -> set:
+    """The kinds of the narrated events in ``recent`` ("close", "exchange", "take", ...)."""
+    return {key.split("_")[0] for key, _ in recent}
+
+
+def talon_html(view, settings: dict, recent=()) -> str:
+    """The talon with the trump card under it; a close just made turns it over, an
+    exchange just made slides the new trump card in (``recent``: the events shown)."""
     lang, deck = settings["lang"], settings["deck"]
+    kinds = _kinds(recent)
     suit = i18n.suit_name(lang, deck, view.trump)
     parts = []
     if view.talon_size:
         trump = ""
         if view.trump_face_up:
-            trump = card_div(view.trump_card, settings, "crosswise trump",
+            trump = card_div(view.trump_card, settings,
+                             "crosswise trump swapped" if "exchange" in kinds else "crosswise trump",
                              t(settings, "trump_card", card=i18n.card_name(lang, deck, view.trump_card)))
         elif view.trump_card:
             trump = back("crosswise trump")
         face_down = view.talon_size - (1 if view.trump_card else 0)
-        parts.append(f'<div class="stack">{trump}{back("top") if face_down else ""}</div>')
+        turned = " turned" if "close" in kinds else ""
+        parts.append(f'<div class="stack{turned}">{trump}{back("top") if face_down else ""}</div>')
         parts.append(f'<p>{escape(t(settings, "talon_cards", n=view.talon_size))}</p>')
     else:
         parts.append(f'<p>{escape(t(settings, "talon_empty"))}</p>')
     if view.closed_by is not None:
-        parts.append(f'<p class="closed">{escape(t(settings, "talon_closed", who=t(settings, SEATS[view.closed_by])))}</p>')
+        parts.append(f'<p class="closed">{escape(t(settings, "talon_closed_" + SEATS[view.closed_by]))}</p>')
     parts.append(f'<p class="trump-suit">{_use(f"{deck}-{view.trump}", "suit-icon")}'
                  f'{escape(t(settings, "trump", suit=suit))}</p>')
     return "".join(parts)
 
 
-def trick_html(view, settings: dict) -> str:
+def meld_html(settings: dict, recent) -> str:
+    """A marriage just declared (``recent``): its king and queen together, with 20/40."""
+    for key, params in recent:
+        if key.startswith("marry_"):
+            cards = "".join(card_div(rank + params["suit"], settings, "mini") for rank in "KQ")
+            who = escape(t(settings, key.split("_")[1]))
+            return (f'<div class="meld" aria-hidden="true">{cards}<b>{params["points"]}</b>'
+                    f'<span>{who}</span></div>')
+    return ""
+
+
+def trick_html(view, settings: dict, recent=()) -> str:
+    """A marriage just declared (``recent``), then the trick in play, else the last
+    trick: just taken, its cards move towards the winner's pile."""
+    return meld_html(settings, recent) + _trick_cards(view, settings, recent)
+
+
+def _trick_cards(view, settings: dict, recent) -> str:
     if view.trick:
         leader, card = view.trick
         return (f'<h2 class="sr-only">{t(settings, "trick")}</h2>'
@@ -199,8 +234,9 @@ def trick_html(view, settings: dict) -> str:
     if view.last_trick:
         leader, lead, follow, winner = view.last_trick
         cells = []
+        taken = f" taken-{SEATS[winner]}" if "take" in _kinds(recent) else ""
         for seat, card in ((leader, lead), (1 - leader, follow)):
-            mark = " won" if seat == winner else ""
+            mark = (" won" if seat == winner else "") + taken
             fresh = "fresh" if card == follow else ""
             cells.append(f'<div class="played by-{SEATS[seat]}{mark}">{card_div(card, settings, fresh)}'
                          f'<span>{escape(t(settings, SEATS[seat]))}</span></div>')
@@ -223,18 +259,19 @@ def board_html(view, match, settings: dict) -> str:
         for seat in (HUMAN, BOT))
     rows.append(f'<div class="tafel-row"><h2 class="caption">{escape(t(settings, "board"))}</h2>'
                 f'<ul class="tafel">{board}</ul></div>')
-    if match.results:
-        lang = settings["lang"]
-        items = []
-        for n, entry in enumerate(match.results, 1):
-            line = t(settings, "result_line", n=n, who=t(settings, SEATS[entry["winner"]]),
-                     points=entry["game_points"], reason=i18n.reason(lang, entry["termination"]))
-            if entry.get("bummerl"):
-                line += " · " + t(settings, "result_bummerl", who=t(settings, SEATS[entry["bummerl"]["loser"]]),
-                                  n=entry["bummerl"]["given"])
-            items.append(f"<li>{escape(line)}</li>")
-        rows.append(f'<details class="results" data-key="results"><summary>{escape(t(settings, "results", n=len(match.results)))}'
-                    f'</summary><ul>{"".join(reversed(items))}</ul></details>')
+    # The list is there from the first hand on (empty), so that the table does not move
+    # down when the first result comes in.
+    lang = settings["lang"]
+    items = []
+    for n, entry in enumerate(match.results, 1):
+        line = t(settings, "result_line", n=n, who=t(settings, SEATS[entry["winner"]]),
+                 points=entry["game_points"], reason=i18n.reason(lang, entry["termination"]))
+        if entry.get("bummerl"):
+            line += " · " + t(settings, "result_bummerl", who=t(settings, SEATS[entry["bummerl"]["loser"]]),
+                              n=entry["bummerl"]["given"])
+        items.append(f"<li>{escape(line)}</li>")
+    rows.append(f'<details class="results" data-key="results"><summary>{escape(t(settings, "results", n=len(match.results)))}'
+                f'</summary><ul>{"".join(reversed(items))}</ul></details>')
     dealer = t(settings, "dealer", who=t(settings, SEATS[view.dealer]))
     rows.append(f'<p class="tally">{escape(t(settings, "tally", you=match.bummerls[HUMAN], bot=match.bummerls[BOT]))}'
                 f' · {escape(t(settings, "hand_no", n=match.hands_dealt))} · {escape(dealer)}</p>')
@@ -247,12 +284,13 @@ def my_pile_html(view, settings: dict) -> str:
 
 def status_text(view, settings: dict, recent: list, busy: bool, *, log=(),
                 match_over: bool = False) -> str:
-    """What just happened (``recent`` events, else the last of ``log`` once the hand is
-    over) and whose turn it is."""
-    parts = [m for m in (message(settings, key, params) for key, params in recent) if m]
+    """Short: the last thing that happened (of ``recent``, else of ``log`` once the hand
+    is over) and whose turn it is.  The live region narrates every event; the table
+    shows them."""
+    worded = [m for m in (message(settings, key, params) for key, params in recent or
+                          (log if view.outcome else ())) if m]
+    parts = worded[-1:]
     if view.outcome:
-        if not recent:
-            parts += [m for m in (message(settings, k, p) for k, p in log[-2:]) if m]
         parts.append(t(settings, "match_over" if match_over else "hand_over"))
     elif busy or _waiting(view):
         parts.append(t(settings, "turn_bot"))
@@ -266,6 +304,77 @@ def status_text(view, settings: dict, recent: list, busy: bool, *, log=(),
     return " ".join(parts)
 
 
+def summary_html(view, settings: dict, bot_cards=(), bummerl: dict | None = None) -> str:
+    """The end of a hand on the table ("" while it goes on): who won how many game
+    points and why, from your seat; both sides' points and tricks (in Sharp too); the
+    bot's remaining cards face up; and when it ended a Bummerl (``Session.bummerl_end``)
+    who won it, Schneider, the final board."""
+    outcome = view.outcome
+    if outcome is None:
+        return ""
+    lang = settings["lang"]
+    winner = SEATS[outcome.winner]
+    you, bot = view.scores[HUMAN], view.scores[BOT]
+    rows = [f'<h2 class="headline" id="summary-title">{escape(t(settings, "hand_won_" + winner, n=outcome.game_points))}</h2>',
+            f'<p class="why">{escape(i18n.end_reason(lang, outcome.termination.value, winner, you, bot))}</p>']
+    sides = "".join(
+        f'<li>{escape(t(settings, "summary_side", who=t(settings, SEATS[seat]), points=view.scores[seat], n=view.tricks[seat]))}</li>'
+        for seat in (HUMAN, BOT))
+    rows.append(f'<ul class="sides">{sides}</ul>')
+    if bot_cards:
+        cards = "".join(card_div(c, settings, "mini") for c in bot_cards)
+        rows.append(f'<p class="caption">{escape(t(settings, "summary_bot_cards"))}</p>'
+                    f'<div class="cards bot-cards">{cards}</div>')
+    else:
+        rows.append(f'<p class="caption">{escape(t(settings, "summary_no_bot_cards"))}</p>')
+    if bummerl:
+        won = SEATS[1 - bummerl["loser"]]
+        rows.append(f'<div class="bummerl-end won-{won}">'
+                    f'<p class="headline">{escape(t(settings, "bummerl_end_" + won, n=bummerl["given"]))}</p>')
+        if bummerl["schneider"]:
+            rows.append(f'<p>{escape(t(settings, "bummerl_schneider_" + won))}</p>')
+        final = bummerl["final"]
+        rows.append(f'<p>{escape(t(settings, "bummerl_final", you=final[HUMAN], bot=final[BOT]))}</p></div>')
+    return f'<section class="summary" aria-labelledby="summary-title">{"".join(rows)}</section>'
+
+
+def confirm_html(settings: dict, board) -> str:
+    """The dialog asking before a new match discards the one in play."""
+    return (f'<h2 id="confirm-title">{escape(t(settings, "confirm_new_title"))}</h2>'
+            f'<p id="confirm-text">{escape(t(settings, "confirm_new_text", you=board[HUMAN], bot=board[BOT]))}</p>'
+            f'<div class="buttons"><button type="button" class="act" data-action="confirm-no">'
+            f'{escape(t(settings, "confirm_new_no"))}</button>'
+            f'<button type="button" class="act primary" data-action="confirm-yes">'
+            f'{escape(t(settings, "confirm_new_yes"))}</button></div>')
+
+
+def stats_dialog_html(settings: dict, stats, set_aside: bool = False) -> str:
+    """The statistics dialog: `stats.panel_html` (with its reset button), a note when
+    unreadable statistics were set aside, and Close."""
+    from .stats import panel_html
+
+    note = f'<p class="notice">{escape(t(settings, "stats_set_aside"))}</p>' if set_aside else ""
+    return (f'<div class="dialog-body">{note}{panel_html(stats, settings["lang"])}'
+            f'<div class="buttons"><button type="button" class="act primary" data-action="dialog-close">'
+            f'{escape(t(settings, "close_dialog"))}</button></div></div>')
+
+
+def stats_reset_html(settings: dict) -> str:
+    """The question before the statistics are reset."""
+    return (f'<h2 id="confirm-title">{escape(t(settings, "stats_reset"))}</h2>'
+            f'<p id="confirm-text">{escape(t(settings, "stats_reset_confirm"))}</p>'
+            f'<div class="buttons"><button type="button" class="act" data-action="confirm-no">'
+            f'{escape(t(settings, "cancel"))}</button>'
+            f'<button type="button" class="act primary" data-action="stats-reset-yes">'
+            f'{escape(t(settings, "stats_reset"))}</button></div>')
+
+
+def link_game_html(settings: dict) -> str:
+    """The note over a linked deal played beside the saved match, with the way back."""
+    return (f'<span>{escape(t(settings, "link_game"))}</span> '
+            f'<button type="button" class="act" data-action="back-to-match">{escape(t(settings, "back_to_match"))}</button>')
+
+
 def menu_labels(settings: dict) -> dict:
     """Text of the header buttons: data-action -> (label, lang attribute or None)."""
     other = "de" if settings["lang"] == "en" else "en"
@@ -275,6 +384,7 @@ def menu_labels(settings: dict) -> dict:
         "deck": (t(settings, deck_key), None),
         "rules": (t(settings, "rules"), None),
         "new-match": (t(settings, "new_match"), None),
+        "stats": (t(settings, "stats_title"), None),
     }
 
 

@@ -234,6 +234,20 @@ class Session:
             listener(turn)
         return events
 
+    def bot_cards(self) -> tuple:
+        """The bot's cards once the hand is over (the end-of-hand summary shows them)."""
+        return self.hand.view(BOT).hand if self.hand.over else ()
+
+    def bummerl_end(self) -> dict | None:
+        """When the hand just over ended a Bummerl: ``loser``, ``given`` (Bummerl), the
+        ``final`` board (points still to go per seat, at least 0, before the board was reset to 7)
+        and ``schneider`` (the loser won no game point in it)."""
+        results = self.match.results
+        if not (self.hand.over and results and results[-1].get("bummerl")):
+            return None
+        bummerl = results[-1]["bummerl"]
+        return {**bummerl, "final": bummerl["board"]}
+
     def summary(self) -> dict:
         """A small JSON summary for tests and tools (body[data-state])."""
         hand, match = self.hand, self.match

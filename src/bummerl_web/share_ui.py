@@ -127,6 +127,7 @@ class Extras:
         try:
             await js.navigator.clipboard.writeText(url)
             self.app.announce(replay.text(lang, "copied"))
+            self.app.toast(render.t(self.app.session.settings, "link_copied"))
         except Exception:  # noqa: BLE001 (no clipboard permission, insecure context, iframe)
             if field:
                 field.focus()

@@ -134,6 +134,68 @@ def load(raw: str | None) -> Stats:
     return Stats() if raw is None else Stats.from_json(raw)
 
 
+ASIDE_KEY = KEY + ".aside"
+
+
+class Keeper:
+    """The statistics in a localStorage-like `backend` (None: blocked storage, kept in
+    memory).  Every write reads the stored statistics first, so a hand finished in
+    another tab is never counted over; unreadable statistics are moved to `ASIDE_KEY`
+    (never deleted) and `set_aside` turns True for the page to say so."""
+
+    def __init__(self, backend):
+        self.backend = backend
+        self.set_aside = False
+        self.stats = Stats()
+        self.stats = self.read()
+
+    def _call(self, method: str, *args):
+        if self.backend is None:
+            return None
+        try:
+            return getattr(self.backend, method)(*args)
+        except Exception:  # noqa: BLE001 (SecurityError, QuotaExceededError, ...)
+            return None
+
+    def read(self) -> Stats:
+        """The stored statistics (what is in memory when nothing can be read)."""
+        if self.backend is None:
+            return self.stats
+        raw = self._call("getItem", KEY)
+        try:
+            return load(raw if isinstance(raw, str) else None)
+        except StatsError:
+            self._call("setItem", ASIDE_KEY, raw)
+            self._call("removeItem", KEY)
+            self.set_aside = True
+            return Stats()
+
+    def adopt(self, raw) -> None:
+        """Another tab stored `raw` (the storage event): show its statistics."""
+        try:
+            self.stats = load(raw if isinstance(raw, str) else None)
+        except StatsError:
+            self.stats = self.read()
+
+    def record(self, turn, level: str) -> None:
+        """Count the hand (and Bummerl) a `bummerl.Turn` ended, against the bot at
+        `level`, under the preset of the hand's rules (else "custom")."""
+        if not turn.result:
+            return
+        preset = turn.after.rules.preset_name or "custom"
+        stats = self.read().record_hand(level, preset, turn.result["winner"] == 0)
+        if turn.bummerl:
+            stats = stats.record_bummerl(level, preset, turn.bummerl["loser"] == 1)
+        self._write(stats)
+
+    def reset(self) -> None:
+        self._write(Stats())
+
+    def _write(self, stats: Stats) -> None:
+        self.stats = stats
+        self._call("setItem", KEY, stats.to_json())
+
+
 def _check_name(name: str, what: str) -> None:
     if type(name) is not str or not NAME.match(name):
         raise StatsError(f"bad {what} {name!r}")

@@ -1,4 +1,6 @@
-"""A 360x640 phone in portrait: nothing scrolls sideways, touch targets are at least 44 px."""
+"""A 360x640 phone in portrait: nothing scrolls sideways, touch targets are at least 44 px;
+the hand stays in place from turn to turn."""
+import pytest
 
 
 def test_phone_viewport(open_table):
@@ -48,3 +50,23 @@ def test_hand_over_screen_is_accessible(open_table):
     table.play_hand()
     assert table.actions() == ["next-hand"]
     assert not table.axe_problems()
+
+
+HAND_BOX = """() => { const r = document.getElementById('hand').getBoundingClientRect();
+    return [Math.round(r.x), Math.round(r.y + scrollY), Math.round(r.bottom + scrollY)]; }"""
+
+
+@pytest.mark.parametrize("width, height", [(360, 640), (1280, 800)])
+def test_hand_stays_in_place_over_a_whole_hand(open_table, width, height):
+    """From turn to turn (status text, buttons, talon closed or used up) your cards stay
+    where your finger is; on a phone their bottom is on the first screen."""
+    table = open_table("seed=34&pace=0", viewport={"width": width, "height": height})
+    boxes = []
+    for _ in range(2):  # two hands: leads and follows, marriages, the talon used up
+        while table.turn != "over":
+            boxes.append(table.page.evaluate(HAND_BOX))
+            table.play(table.playable()[0])
+        table.next_hand()
+    tops = [y for _, y, _ in boxes]
+    assert len(boxes) >= 8 and max(tops) - min(tops) <= 2, boxes
+    assert max(b for _, _, b in boxes) <= height, boxes

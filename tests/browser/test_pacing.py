@@ -1,4 +1,5 @@
-"""The bot's moves are paced so a person can follow them; reduced motion drops animations."""
+"""The bot's moves are paced so a person can follow them; reduced motion drops animations
+(the card led, the card drawn)."""
 import time
 
 import pytest
@@ -19,4 +20,9 @@ def test_bot_moves_are_paced(open_table, motion, least):
     fresh = table.page.locator("#trick .fresh").first
     if fresh.count():
         name = fresh.evaluate("e => getComputedStyle(e).animationName")
+        assert (name == "none") == (motion == "reduce")
+    drawn = table.page.locator("#hand .arrived")  # the card drawn after the trick slides in
+    if after["talon"] < state["talon"]:
+        assert drawn.count() == 1
+        name = drawn.first.evaluate("e => getComputedStyle(e).animationName")
         assert (name == "none") == (motion == "reduce")

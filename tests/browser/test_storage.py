@@ -116,7 +116,7 @@ def almost_right_saves() -> list[tuple[str, str]]:
     results = lambda d: d["match"]["results"]  # noqa: E731
     return [
         ("no termination", changed(lambda d: results(d)[0].pop("termination"))),
-        ("Bummerl loser 5", changed(lambda d: results(d)[0].update(bummerl={"loser": 5, "given": 1}))),
+        ("Bummerl loser 5", changed(lambda d: results(d)[0].update(bummerl={"loser": 5, "given": 1, "board": [0, 3], "schneider": False}))),
         ("winner 1.0", changed(lambda d: results(d)[0].update(winner=1.0))),
         ("dealer 1.0", changed(lambda d: d["match"]["hand"].update(dealer=1.0))),
         ("100,000 deep", "[" * 100_000),

@@ -110,9 +110,11 @@ def test_accessibility_scan(table):
 def test_hint_marks_a_legal_move(table):
     if table.turn == "over":
         table.next_hand()
+    prompt = table.status()
     table.page.click('#actions [data-action="hint"]')
     table.page.wait_for_selector(".hinted")
-    assert table.status().startswith("Hint:")
+    assert table.page.inner_text("#hint").startswith("Hint:")
+    assert table.status() == prompt  # the hint does not replace the turn prompt
     hinted = table.page.locator(".hinted").first
     card = hinted.get_attribute("data-card")
     assert card is None or card in table.playable()

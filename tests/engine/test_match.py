@@ -20,7 +20,8 @@ def test_bummerl_counts_down_from_seven_and_resets():
     win(m, 1, 1)
     win(m, 0, 2)  # 1 - 2 < 0: seat 0 wins the Bummerl
     assert m.bummerls == [0, 1] and m.board == [7, 7]
-    assert m.results[-1]["bummerl"] == {"loser": 1, "given": 1}
+    assert m.results[-1]["bummerl"] == {"loser": 1, "given": 1, "board": [0, 6],
+                                        "schneider": False}
 
 
 def test_schneider_bummerl_gives_two_when_the_loser_won_no_game_point():
@@ -184,6 +185,21 @@ def test_version_1_saves_are_migrated_to_termination_keys():
     assert len(str(error.value)) < 150  # a bad value is quoted by its start only
     literal = dict(old, results=[dict(old["results"][0], reason="close failed: the opponent went out")])
     assert Match.from_json(literal).results[0]["termination"] == "close_failed_opponent_out"
+
+
+def test_version_1_bummerl_results_get_their_final_board_on_migration():
+    m = Match.new(Rules(), seed=3)
+    for seat, points in ((0, 3), (1, 1), (0, 2), (0, 3), (1, 3), (1, 3), (1, 2)):
+        win(m, seat, points)
+    doc = dict(m.to_json(), hands_dealt=7)
+    assert [r["bummerl"]["board"] for r in doc["results"] if "bummerl" in r] == [[0, 6], [7, 0]]
+    old = dict(doc, version=1, results=[
+        {"winner": r["winner"], "game_points": r["game_points"],
+         "reason": Termination(r["termination"]).text,
+         **({"bummerl": {k: r["bummerl"][k] for k in ("loser", "given")}} if "bummerl" in r else {})}
+        for r in doc["results"]])
+    assert Match.from_json(old).results == m.results
+    assert m.results[-1]["bummerl"]["schneider"]  # seat 0 won no game point in the second
 
 
 def test_a_version_1_save_of_an_unscored_finished_hand_is_scored_on_loading():

@@ -101,7 +101,7 @@ def with_result(**fields):
 @pytest.mark.parametrize("raw", [
     edited(8, lambda d: d["match"]["results"][0].pop("termination")),
     edited(8, lambda d: d["match"]["results"].__setitem__(
-        -1, {**d["match"]["results"][-1], "bummerl": {"loser": 5, "given": 1}})),
+        -1, {**d["match"]["results"][-1], "bummerl": {"loser": 5, "given": 1, "board": [0, 3], "schneider": False}})),
     edited(8, with_result(winner=1.0)),
     edited(8, with_result(winner=True)),
     edited(8, with_result(game_points=4)),
@@ -128,7 +128,7 @@ def test_an_almost_right_save_is_set_aside_and_the_table_plays(raw):
 def test_the_reason_a_save_was_set_aside_names_the_place():
     s, _ = start_page(edited(8, with_result(winner=1.0)))
     assert s.storage.refused_because == "match.results[0].winner: expected 0 or 1, got 1.0"
-    s, _ = start_page(edited(8, with_result(winner=0, bummerl={"loser": 5, "given": 1})))
+    s, _ = start_page(edited(8, with_result(winner=0, bummerl={"loser": 5, "given": 1, "board": [0, 3], "schneider": False})))
     assert s.storage.refused_because == "match.results[0].bummerl.loser: expected 1, got 5"
 
 

@@ -101,7 +101,8 @@ def test_talon_closed_and_follow_prompt_use_a_players_words():
 
 def test_new_keys_exist_in_both_languages():
     for key in ("rules_pending", "claim_warning", "link_copied", "confirm_new_title",
-                "confirm_new_text", "confirm_new_yes", "confirm_new_no", "undo",
+                "confirm_new_text", "confirm_new_yes", "confirm_new_no", "link_game",
+                "back_to_match", "close_dialog",
                 "new_match_started", "bummerl_final", "bummerl_schneider_you",
                 "bummerl_schneider_bot", "new_bummerl", "summary_bot_cards", "hand_won_you"):
         assert key in i18n.MESSAGES["en"] and key in i18n.MESSAGES["de"], key
