@@ -227,8 +227,8 @@ def test_equal_views_give_equal_decisions(level):
         other = WorldBuilder(view).sample(rng)
         differ += other.hands[1 - seat] != h.hands[1 - seat]
         assert other.view(seat) == view
-        a = choose(view, level, random.Random(99), time_limit=10)
-        b = choose(other.view(seat), level, random.Random(99), time_limit=10)
+        a = choose(view, level, random.Random(99))
+        b = choose(other.view(seat), level, random.Random(99))
         assert a == b and a in view.legal
         compared += 1
     assert compared == 24 and differ > 12
@@ -264,8 +264,8 @@ def test_arena_smoke(capsys):
 
 
 def test_arena_is_deterministic_for_a_seed():
-    first = run("hard", "easy", 2, 5, SHARP, time_limit=10)
-    second = run("hard", "easy", 2, 5, SHARP, time_limit=10)
+    first = run("hard", "easy", 2, 5, SHARP)
+    second = run("hard", "easy", 2, 5, SHARP)
     keys = ("a_bummerl_win", "a_hand_win", "a_net_points_per_hand", "hands")
     assert [first[k] for k in keys] == [second[k] for k in keys]
 
