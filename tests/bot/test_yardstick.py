@@ -10,13 +10,9 @@ from bummerl import deal
 from bummerl.bots import BOTS, LEVELS, choose
 from bummerl.cards import parse_card
 from bummerl.hand import Hand
-from bummerl.rules import OPTIONS, SHARP, SOFT, Rules
+from bummerl.rules import SHARP, SOFT
 
-from .test_bots import mask
-
-
-def random_rules(rng) -> Rules:
-    return Rules(**{name: rng.choice(values) for name, values in OPTIONS.items()})
+from .test_bots import mask, random_rules
 
 
 def test_yardstick_plays_every_rule_option_legally_and_fast():

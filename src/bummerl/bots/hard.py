@@ -8,7 +8,8 @@
   positions with a static estimate (``estimate``); after a close or once the talon is
   exhausted it runs to the end of the hand. Each world keeps a transposition table across
   actions and depths. The action with the best mean over the worlds of the deepest
-  finished iteration is chosen.
+  finished iteration is chosen, each world weighted by how likely the opponent's last
+  play was in it (``WorldBuilder.weight``).
 - The search stops at a node budget (``NODES``, so the choice depends only on the view
   and the rng) or, when a ``time_limit`` is given, when that much thinking time is spent.
   ``Search`` does the same work in slices (``step``), so that the page can think for a
@@ -25,7 +26,9 @@
 
 import time
 
-from ..cards import CLAIM, CLOSE, EXCHANGE, PAIR, SUIT_MASK, parse_action
+from ..cards import (
+    ACE, CLAIM, CLOSE, EXCHANGE, KING, PAIR, QUEEN, SUIT_MASK, TEN, parse_action,
+)
 from .heuristics import medium
 from .solver import EXACT, Budget, OutOfBudget, action_values, outcome_value, search
 from .world import WorldBuilder
@@ -56,8 +59,9 @@ WEIGHTS = {
         8: (0.0276, 0.0, 0.2082, 0.3084, 0.1853, -0.0322, 0.3735, 0.7476, -0.1764, 0.0140, 0.0261),
     },
 }
-ACE_AND_TEN = 0b00011  # rank bits of a suit's ace and ten (bit = rank index, A=0, T=1)
-KING_AND_QUEEN = 0b01100
+# A suit's cards as rank bits (bit r: the card of rank r, ``cards.ACE`` .. ``cards.JACK``).
+ACE_AND_TEN = 1 << ACE | 1 << TEN
+KING_AND_QUEEN = 1 << KING | 1 << QUEEN
 
 
 def _seat_features(pos, seat: int) -> tuple:
@@ -67,14 +71,14 @@ def _seat_features(pos, seat: int) -> tuple:
     score = pos.points[seat] + pos.declared[seat] if has_trick else 0
     pending = 0 if has_trick else pos.declared[seat]
     trumps = held & SUIT_MASK[trump]
-    trump_high = (trumps >> (5 * trump)) & ACE_AND_TEN
+    trump_high = (trumps >> (5 * trump)) & ACE_AND_TEN  # as rank bits
     side_aces = side_tens = side_pairs = 0
     for suit in range(4):
         if suit == trump:
             continue
-        ranks = (held >> (5 * suit)) & 31
-        side_aces += ranks & 1
-        side_tens += (ranks >> 1) & 1
+        ranks = (held >> (5 * suit)) & 31  # bit r: the card of rank r (cards.ACE ..)
+        side_aces += ranks >> ACE & 1
+        side_tens += ranks >> TEN & 1
         side_pairs += (ranks & KING_AND_QUEEN) == KING_AND_QUEEN
     return (
         score, pending, bin(trumps).count("1"), bin(trump_high).count("1"),
@@ -132,6 +136,7 @@ class Search:
         builder = WorldBuilder(view)
         exact = builder.exact()
         self.worlds = [builder.sample(rng) for _ in range(1 if exact else worlds)]
+        self.weights = [builder.weight(world) for world in self.worlds]
         self.tables = [{} for _ in self.worlds]
         self.close_values = [None] * len(self.worlds)  # after closing: {lead: value}
         tricks_left = _tricks_to_exhaust(view)
@@ -223,17 +228,18 @@ class Search:
                 values[action] = search(child, seat, depth, leaf, budget, CLOSE_FROM, table)
         # Only a finished world counts.
         self.close_values[index] = close_values
+        weight = self.weights[index]
         for action, value in values.items():
-            self.sums[action] += value
+            self.sums[action] += weight * value
         for lead, value in (close_values or {}).items():
-            self.close_sums[lead] = self.close_sums.get(lead, 0.0) + value
+            self.close_sums[lead] = self.close_sums.get(lead, 0.0) + weight * value
 
     def _finish_iteration(self) -> None:
-        count = len(self.worlds)
-        means = {a: s / count for a, s in self.sums.items()}
+        total = sum(self.weights)
+        means = {a: s / total for a, s in self.sums.items()}
         if CLOSE in self.legal:
             # one lead after closing must serve every world
-            means[CLOSE] = max(self.close_sums.values()) / count
+            means[CLOSE] = max(self.close_sums.values()) / total
         self.means = means
         if self.depth >= self.last_depth:
             self.done = True

@@ -9,9 +9,19 @@ view, so every world gives back exactly the view it came from.
 Voids: in phase 2 a follower who does not follow suit holds none of it, one who neither
 follows nor trumps holds no trump, and one who follows low could not head the trick.
 The view's ``opponent_lacks_mask`` holds that evidence; the last trick is read as well.
+
+Softer evidence weighs worlds instead of ruling them out (``WorldBuilder.weight``): how
+likely was the opponent's last phase-1 play in this world, for a sensible player? One who
+let our ace or ten go without trumping it probably has no small trump; one who threw a
+king or queen, or led one without declaring, probably lacks its partner. The view keeps
+only the last trick, so that is the evidence read (the engine issue adds the full trick
+history); the opponent's hand at that trick is taken as its hand now plus the card it
+played (the card it drew afterwards is not told apart).
 """
 
-from ..cards import BIT, CARD_INDEX, HIGHER, PAIR, SUIT_MASK, SUIT_OF, SUITS, cards_of
+from ..cards import (
+    BIT, CARD_INDEX, HIGHER, JACK, KING, PAIR, QUEEN, SUIT_MASK, SUIT_OF, SUITS, cards_of,
+)
 from ..hand import Hand
 
 
@@ -58,6 +68,42 @@ def opponent_excluded(view) -> int:
     return suit | SUIT_MASK[trump]
 
 
+# Weight of a world in which the opponent's last play broke one of the rules above.
+UNLIKELY = 0.25
+# Ranks K Q J: the trumps a player gladly spends on an ace or ten.
+SMALL_TRUMPS = BIT[KING] | BIT[QUEEN] | BIT[JACK]
+
+
+def last_trick_in_phase1(view) -> bool:
+    """True when the last trick was played with the talon open (each such trick drew
+    two talon cards)."""
+    return view.last_trick is not None and view.tricks[0] + view.tricks[1] <= view.drawn // 2
+
+
+def opponent_evidence(view) -> list[tuple[int, int]]:
+    """The opponent's last phase-1 play as (card, what it tells): ``(lead, 0)`` for an
+    ace or ten of ours it let go without trumping, ``(card, 1)`` for a king or queen it
+    played without declaring its marriage (it could have, had it held the partner)."""
+    if not last_trick_in_phase1(view):
+        return []
+    leader, lead_code, follow_code, winner = view.last_trick
+    seat, trump = view.seat, SUITS.index(view.trump)
+    opponent = 1 - seat
+    played = CARD_INDEX[lead_code] if leader == opponent else CARD_INDEX[follow_code]
+    evidence = []
+    if leader == seat:
+        lead = CARD_INDEX[lead_code]
+        if winner == seat and SUIT_OF[lead] != trump and lead % 5 in (0, 1):
+            evidence.append((lead, 0))
+    if played % 5 in (KING, QUEEN):
+        declared = (opponent, SUITS[SUIT_OF[played]]) in view.marriages
+        tricks_before = view.tricks[opponent] - (winner == opponent)
+        may_marry = tricks_before or not view.rules.trick_before_marriage
+        if leader != opponent or (may_marry and not declared):
+            evidence.append((played, 1))
+    return evidence
+
+
 class WorldBuilder:
     """Everything public about a view, ready to stamp out sampled ``Hand`` worlds."""
 
@@ -71,7 +117,7 @@ class WorldBuilder:
         self.known = view.opponent_known_mask
         self.unseen = view.unseen_mask
         self.need = view.opponent_hand_size - popcount(self.known)
-        excluded = (opponent_excluded(view) | getattr(view, "opponent_lacks_mask", 0)) & self.unseen
+        excluded = (opponent_excluded(view) | view.opponent_lacks_mask) & self.unseen
         allowed = self.unseen & ~excluded
         if popcount(allowed) < self.need:  # evidence we misread: ignore it
             allowed = self.unseen
@@ -124,10 +170,9 @@ class WorldBuilder:
         revealed[opp] = self.known
         revealed[seat] = self.mine_revealed
         t.revealed = revealed
-        if hasattr(t, "lacks"):
-            lacks = [0, 0]
-            lacks[opp] = getattr(view, "opponent_lacks_mask", 0)
-            t.lacks = lacks
+        lacks = [0, 0]
+        lacks[opp] = view.opponent_lacks_mask
+        t.lacks = lacks
         t.married = married
         t.marriages = marriages
         t.at_close = view.at_close
@@ -136,6 +181,21 @@ class WorldBuilder:
         t.history = []
         t.initial = None
         self.template = t
+        self.evidence = opponent_evidence(view)
+
+    def weight(self, world: Hand) -> float:
+        """How likely the opponent's last phase-1 play was in ``world`` (1: as likely as
+        can be; ``UNLIKELY`` for each rule of sensible play it would have broken)."""
+        held = world.hands[1 - self.seat]
+        weight = 1.0
+        for card, meaning in self.evidence:
+            if meaning == 0:
+                doubt = held & SMALL_TRUMPS << 5 * self.trump
+            else:
+                doubt = held & PAIR[SUIT_OF[card]] & ~BIT[card]
+            if doubt:
+                weight *= UNLIKELY
+        return weight
 
     def sample_hidden(self, rng) -> tuple[int, tuple]:
         """A uniform guess: (the opponent's hidden cards as a mask, the face-down talon)."""
