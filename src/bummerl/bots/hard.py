@@ -64,38 +64,51 @@ ACE_AND_TEN = 1 << ACE | 1 << TEN
 KING_AND_QUEEN = 1 << KING | 1 << QUEEN
 
 
-def _seat_features(pos, seat: int) -> tuple:
-    held = pos.hands[seat]
-    trump = pos.trump
-    has_trick = pos.tricks[seat] > 0
-    score = pos.points[seat] + pos.declared[seat] if has_trick else 0
-    pending = 0 if has_trick else pos.declared[seat]
-    trumps = held & SUIT_MASK[trump]
-    trump_high = (trumps >> (5 * trump)) & ACE_AND_TEN  # as rank bits
-    side_aces = side_tens = side_pairs = 0
-    for suit in range(4):
-        if suit == trump:
-            continue
-        ranks = (held >> (5 * suit)) & 31  # bit r: the card of rank r (cards.ACE ..)
-        side_aces += ranks >> ACE & 1
-        side_tens += ranks >> TEN & 1
-        side_pairs += (ranks & KING_AND_QUEEN) == KING_AND_QUEEN
-    return (
-        score, pending, bin(trumps).count("1"), bin(trump_high).count("1"),
-        side_aces, side_tens, side_pairs, held & PAIR[trump] == PAIR[trump],
-        not has_trick, score - 33 if score > 33 else 0,
-    )
+def _suit_values(weights) -> tuple[tuple, tuple]:
+    """The hand features of ``WEIGHTS`` summed per suit, for every 5-bit set of a suit's
+    cards: (as the trump suit, as a side suit)."""
+    as_trump, as_side = [], []
+    for ranks in range(32):
+        pair = (ranks & KING_AND_QUEEN) == KING_AND_QUEEN
+        as_trump.append(weights[TRUMPS] * bin(ranks).count("1")
+                        + weights[TRUMP_ACES_TENS] * bin(ranks & ACE_AND_TEN).count("1")
+                        + weights[TRUMP_MARRIAGE] * pair)
+        as_side.append(weights[SIDE_ACES] * (ranks >> ACE & 1)
+                       + weights[SIDE_TENS] * (ranks >> TEN & 1)
+                       + weights[SIDE_MARRIAGES] * pair)
+    return tuple(as_trump), tuple(as_side)
+
+
+# Indexes into a WEIGHTS vector.
+(SCORE, PENDING, TRUMPS, TRUMP_ACES_TENS, SIDE_ACES, SIDE_TENS, SIDE_MARRIAGES,
+ TRUMP_MARRIAGE, NO_TRICK, ABOVE_33, ON_LEAD) = range(11)
+# claim -> stage -> (weights, values per suit as trump, values per suit as side suit)
+_TABLES = {
+    claim: {drawn: (w, *_suit_values(w)) for drawn, w in stages.items()}
+    for claim, stages in WEIGHTS.items()
+}
 
 
 def estimate(pos, leader: int, root: int) -> float:
     """The expected game points for ``root`` of a phase-1 position (a ``solver.Position``
-    with ``leader`` on lead), by ``WEIGHTS``."""
-    weights = WEIGHTS[pos.rules.claim][max(pos.drawn, 2)]
-    mine = _seat_features(pos, root)
-    theirs = _seat_features(pos, 1 - root)
-    value = weights[10] if leader == root else -weights[10]
-    for i in range(10):
-        value += weights[i] * (mine[i] - theirs[i])
+    with ``leader`` on lead), by ``WEIGHTS``: the score features of both seats, plus each
+    hand's value read suit by suit from tables."""
+    weights, as_trump, as_side = _TABLES[pos.rules.claim][max(pos.drawn, 2)]
+    trump = pos.trump
+    value = weights[ON_LEAD] if leader == root else -weights[ON_LEAD]
+    for seat, sign in ((root, 1), (1 - root, -1)):
+        held = pos.hands[seat]
+        if pos.tricks[seat]:
+            score = pos.points[seat] + pos.declared[seat]
+            seat_value = weights[SCORE] * score
+            if score > 33:
+                seat_value += weights[ABOVE_33] * (score - 33)
+        else:
+            seat_value = weights[PENDING] * pos.declared[seat] + weights[NO_TRICK]
+        for suit in range(4):
+            ranks = held >> 5 * suit & 31
+            seat_value += as_trump[ranks] if suit == trump else as_side[ranks]
+        value += sign * seat_value
     return 3.0 if value > 3 else -3.0 if value < -3 else value
 
 
