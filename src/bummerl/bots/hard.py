@@ -35,7 +35,6 @@ from .world import WorldBuilder
 
 WORLDS = 24  # worlds sampled per decision
 NODES = 60_000  # search nodes per decision when no time limit is given
-SAFETY_SECONDS = 3.0  # without a time limit, stop here even if nodes are left
 FIRST_DEPTH = 1  # tricks searched by the first iteration
 CLOSE_FROM = 8  # closing searched below the root only this late (talon cards drawn)
 
@@ -123,11 +122,12 @@ class Search:
     """One Hard decision, searched in slices: ``while not search.step(0.05): ...``, then
     ``search.best()`` (an action int). ``choose`` is ``step`` until done.
 
-    Without ``time_limit`` the search stops after ``nodes`` search nodes (or
-    ``SAFETY_SECONDS`` of thinking), so the decision depends only on the view and the rng,
-    however it is sliced (a world cut by a slice's end is searched again from its start
-    in the next slice). With ``time_limit`` it stops when that much thinking time (summed
-    over the slices) is spent. ``worlds`` and ``max_depth`` (tricks) bound the work too.
+    Without ``time_limit`` the search stops after ``nodes`` search nodes (checked every
+    256 nodes), so the decision depends only on the view and the rng, however loaded the
+    machine. With ``time_limit`` it stops when that much thinking time (summed over the
+    slices) is spent. ``worlds`` and ``max_depth`` (tricks) bound the work too. A world
+    cut by a slice's end is searched again from its start in the next slice, helped by
+    what its table learnt: slicing changes no value, but may save nodes for more worlds.
     """
 
     def __init__(self, view, rng, time_limit: float | None = None, worlds: int = WORLDS,
@@ -138,7 +138,7 @@ class Search:
         self.means = None  # {action: mean value} of the deepest finished iteration
         self.done = False
         self.thinking = 0.0
-        self.time_limit = time_limit if time_limit is not None else SAFETY_SECONDS
+        self.time_limit = time_limit if time_limit is not None else float("inf")
         self.budget = Budget(limit=nodes if time_limit is None else None)
         quick = self._quick(view)
         if quick is not None:
