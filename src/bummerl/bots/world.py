@@ -11,16 +11,17 @@ follows nor trumps holds no trump, and one who follows low could not head the tr
 The view's ``opponent_lacks_mask`` holds that evidence; the last trick is read as well.
 
 Softer evidence weighs worlds instead of ruling them out (``WorldBuilder.weight``): how
-likely was the opponent's last phase-1 play in this world, for a sensible player? One who
+likely were the opponent's phase-1 plays in this world, for a sensible player? One who
 let our ace or ten go without trumping it probably has no small trump; one who threw a
-king or queen, or led one without declaring, probably lacks its partner. The view keeps
-only the last trick, so that is the evidence read (the engine issue adds the full trick
-history); the opponent's hand at that trick is taken as its hand now plus the card it
-played (the card it drew afterwards is not told apart).
+king or queen, or led one without declaring, probably lacks its partner. This view keeps
+only the last trick, so that is the evidence read (``opponent_evidence`` takes a whole
+trick history as well); the opponent's hand at a trick is taken as its hand now plus the
+card it played (cards it drew afterwards are not told apart).
 """
 
 from ..cards import (
-    BIT, CARD_INDEX, HIGHER, JACK, KING, PAIR, QUEEN, SUIT_MASK, SUIT_OF, SUITS, cards_of,
+    ACE, BIT, CARD_INDEX, HIGHER, JACK, KING, PAIR, QUEEN, SUIT_MASK, SUIT_OF, SUITS, TEN,
+    cards_of,
 )
 from ..hand import Hand
 
@@ -74,33 +75,33 @@ UNLIKELY = 0.25
 SMALL_TRUMPS = BIT[KING] | BIT[QUEEN] | BIT[JACK]
 
 
-def last_trick_in_phase1(view) -> bool:
-    """True when the last trick was played with the talon open (each such trick drew
-    two talon cards)."""
-    return view.last_trick is not None and view.tricks[0] + view.tricks[1] <= view.drawn // 2
-
-
-def opponent_evidence(view) -> list[tuple[int, int]]:
-    """The opponent's last phase-1 play as (card, what it tells): ``(lead, 0)`` for an
-    ace or ten of ours it let go without trumping, ``(card, 1)`` for a king or queen it
-    played without declaring its marriage (it could have, had it held the partner)."""
-    if not last_trick_in_phase1(view):
-        return []
-    leader, lead_code, follow_code, winner = view.last_trick
+def opponent_evidence(view, tricks) -> list[tuple[int, int]]:
+    """What the opponent's phase-1 plays in ``tricks`` tell, as (card, meaning): ``(lead,
+    0)`` for an ace or ten of ours it let go without trumping, ``(card, 1)`` for a king or
+    queen it played without declaring its marriage (it could have, had it held the
+    partner). ``tricks`` are the hand's last finished tricks in order, as ``view.last_trick``
+    gives one: ``(view.last_trick,)``, or the whole trick history where a view keeps it."""
     seat, trump = view.seat, SUITS.index(view.trump)
     opponent = 1 - seat
-    played = CARD_INDEX[lead_code] if leader == opponent else CARD_INDEX[follow_code]
+    phase1_tricks = view.drawn // 2  # each phase-1 trick drew two talon cards
+    first = view.tricks[0] + view.tricks[1] - len(tricks)  # index of tricks[0] in the hand
+    wins_since = [0, 0]  # the opponent's tricks won from trick ``index`` on
     evidence = []
-    if leader == seat:
+    for index in range(len(tricks) - 1, -1, -1):
+        leader, lead_code, follow_code, winner = tricks[index]
+        wins_since[winner] += 1
+        if first + index >= phase1_tricks:
+            continue
         lead = CARD_INDEX[lead_code]
-        if winner == seat and SUIT_OF[lead] != trump and lead % 5 in (0, 1):
+        played = lead if leader == opponent else CARD_INDEX[follow_code]
+        if leader == seat and winner == seat and SUIT_OF[lead] != trump and lead % 5 in (ACE, TEN):
             evidence.append((lead, 0))
-    if played % 5 in (KING, QUEEN):
-        declared = (opponent, SUITS[SUIT_OF[played]]) in view.marriages
-        tricks_before = view.tricks[opponent] - (winner == opponent)
-        may_marry = tricks_before or not view.rules.trick_before_marriage
-        if leader != opponent or (may_marry and not declared):
-            evidence.append((played, 1))
+        if played % 5 in (KING, QUEEN):
+            declared = (opponent, SUITS[SUIT_OF[played]]) in view.marriages
+            tricks_before = view.tricks[opponent] - wins_since[opponent]
+            may_marry = tricks_before or not view.rules.trick_before_marriage
+            if leader != opponent or (may_marry and not declared):
+                evidence.append((played, 1))
     return evidence
 
 
@@ -181,7 +182,7 @@ class WorldBuilder:
         t.history = []
         t.initial = None
         self.template = t
-        self.evidence = opponent_evidence(view)
+        self.evidence = opponent_evidence(view, (view.last_trick,) if view.last_trick else ())
 
     def weight(self, world: Hand) -> float:
         """How likely the opponent's last phase-1 play was in ``world`` (1: as likely as
