@@ -176,13 +176,13 @@ class Search:
 
     def _start_iteration(self):
         self.next_world = 0
-        self.retrying = False
         self.sums = {a: 0.0 for a in self.legal if a != CLOSE}
         self.close_sums = {}
 
     def step(self, max_seconds: float = float("inf")) -> bool:
-        """Search for about ``max_seconds`` more (whole worlds, except at the very end of
-        the thinking time); True once the decision is made."""
+        """Search for about ``max_seconds`` more (a search looks at the clock every 256
+        nodes); True once the decision is made. A world cut by the end of a slice is
+        searched again in the next one, where its table holds what was finished."""
         if self.done:
             return True
         start = time.perf_counter()
@@ -198,8 +198,7 @@ class Search:
                 if now >= slice_end:
                     break
                 end_of_thinking = now + left
-                # A world already cut once by a slice's end gets the whole thinking time.
-                budget.deadline = end_of_thinking if self.retrying else min(slice_end, end_of_thinking)
+                budget.deadline = min(slice_end, end_of_thinking)
                 nodes_before = budget.nodes
                 try:
                     self._search_world(self.next_world)
@@ -207,12 +206,8 @@ class Search:
                     over = time.perf_counter() >= end_of_thinking or (
                         budget.limit is not None and budget.nodes >= budget.limit)
                     budget.nodes = nodes_before
-                    if over:
-                        self.done = True
-                    else:
-                        self.retrying = True
+                    self.done = over
                     break
-                self.retrying = False
                 self.next_world += 1
                 if self.next_world == len(self.worlds):
                     self._finish_iteration()
