@@ -2,6 +2,9 @@
 
 ``python -m bummerl arena A B --bummerls N --seed S [--rules soft|sharp] [--json]``
 
+A bot is a name from ``bots.BOTS`` (``random easy medium hard heuristic``), optionally
+with its own time limit in seconds: ``hard@1.0`` against ``hard@0.1``.
+
 Bummerl come in pairs: the same sequence of deals is played twice, A in seat 0 and then
 in seat 1, so luck of the cards cancels out. The report gives, for A against B, the
 share of Bummerl won, the share of hands won and the net game points per hand, each
@@ -23,8 +26,25 @@ from bummerl.match import Match
 from bummerl.rules import Rules
 
 
-def play_bummerl(rules, match_seed: int, bots, rngs, times, time_limit=None):
-    """One Bummerl; ``bots[seat]`` names the bot in that seat. Returns (loser seat,
+def parse_bot(spec: str) -> tuple[str, float | None]:
+    """``"hard@0.5"`` -> ``("hard", 0.5)``; ``"medium"`` -> ``("medium", None)``."""
+    name, at, limit = spec.partition("@")
+    if name not in BOTS:
+        raise ValueError(f"unknown bot {name!r} (one of {', '.join(BOTS)})")
+    if not at:
+        return name, None
+    try:
+        seconds = float(limit)
+    except ValueError:
+        seconds = -1.0
+    if not seconds > 0:
+        raise ValueError(f"bad time limit in {spec!r}: write seconds, e.g. hard@0.5")
+    return name, seconds
+
+
+def play_bummerl(rules, match_seed: int, bots, rngs, times, time_limits=(None, None)):
+    """One Bummerl; ``bots[seat]`` names the bot in that seat, ``time_limits[seat]`` its
+    seconds per decision (None: the bot's default). Returns (loser seat,
     [(hand winner, game points), ...]); ``times[seat]`` collects seconds per decision."""
     match = Match.new(rules, seed=match_seed)
     hands = []
@@ -35,7 +55,7 @@ def play_bummerl(rules, match_seed: int, bots, rngs, times, time_limit=None):
             seat = match.hand.to_act
             view = match.hand.view(seat)
             start = time.perf_counter()
-            action = choose(view, bots[seat], rngs[seat], time_limit)
+            action = choose(view, bots[seat], rngs[seat], time_limits[seat])
             times[seat].append(time.perf_counter() - start)
             turn = match.play(action)
         hands.append((turn.result["winner"], turn.result["game_points"]))
@@ -72,10 +92,13 @@ def _p99(samples):
 
 def run(a: str, b: str, bummerls: int, seed: int, rules: Rules, time_limit=None,
         progress=None) -> dict:
-    """Play ``bummerls`` Bummerl (rounded up to whole pairs) and return the figures."""
-    for name in (a, b):
-        if name not in BOTS:
-            raise ValueError(f"unknown bot {name!r} (one of {', '.join(BOTS)})")
+    """Play ``bummerls`` Bummerl (rounded up to whole pairs) and return the figures.
+
+    ``a`` and ``b`` are bot specs (``"hard"``, ``"hard@1.0"``); a spec's own time limit
+    wins over ``time_limit``, which applies to both bots."""
+    (a_name, a_limit), (b_name, b_limit) = parse_bot(a), parse_bot(b)
+    a_limit = a_limit if a_limit is not None else time_limit
+    b_limit = b_limit if b_limit is not None else time_limit
     pairs = max(1, (bummerls + 1) // 2)
     times = {"a": [], "b": []}
     pair_bummerl, pair_hand_wins, pair_hands, pair_net = [], [], [], []
@@ -83,10 +106,11 @@ def run(a: str, b: str, bummerls: int, seed: int, rules: Rules, time_limit=None,
         match_seed = seed * 1_000_003 + pair
         won = hand_wins = hands = net = 0
         for a_seat in (0, 1):
-            bots = [a, b] if a_seat == 0 else [b, a]
+            bots = [a_name, b_name] if a_seat == 0 else [b_name, a_name]
+            limits = (a_limit, b_limit) if a_seat == 0 else (b_limit, a_limit)
             rngs = [random.Random(f"{seed}/{pair}/{a_seat}/{seat}") for seat in (0, 1)]
             seat_times = ([], [])
-            loser, results = play_bummerl(rules, match_seed, bots, rngs, seat_times, time_limit)
+            loser, results = play_bummerl(rules, match_seed, bots, rngs, seat_times, limits)
             times["a"] += seat_times[a_seat]
             times["b"] += seat_times[1 - a_seat]
             won += loser != a_seat
@@ -147,8 +171,9 @@ def main(argv=None) -> int:
         prog="python -m bummerl arena",
         description="Play Bummerl between two bots on duplicate deals and report A against B.",
     )
-    parser.add_argument("a", choices=sorted(BOTS), help="bot A")
-    parser.add_argument("b", choices=sorted(BOTS), help="bot B")
+    names = ", ".join(BOTS)
+    parser.add_argument("a", help=f"bot A: one of {names}, optionally @seconds (hard@1.0)")
+    parser.add_argument("b", help="bot B, the same way")
     parser.add_argument("--bummerls", type=int, default=100, help="Bummerl to play (even; default 100)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", default="soft", help="soft or sharp (default soft)")
@@ -161,6 +186,7 @@ def main(argv=None) -> int:
         parser.error("--bummerls must be at least 1")
     try:
         rules = Rules.preset(args.rules)
+        parse_bot(args.a), parse_bot(args.b)
     except ValueError as error:
         parser.error(str(error))
 

@@ -8,6 +8,8 @@ True
 
 Levels: ``random`` (a uniform legal action), ``easy``, ``medium`` (rules of thumb with
 card counting, see ``heuristics``) and ``hard`` (sampling and search, see ``hard``).
+One more bot is not a level: ``heuristic``, the arena's rule-based yardstick
+(``yardstick``), written from the strategy literature and not tuned against any level.
 Every bot is deterministic for a given ``rng`` (a ``random.Random``; no global
 randomness) and sees nothing but the view, so equal views give equal decisions.
 """
@@ -15,6 +17,7 @@ randomness) and sees nothing but the view, so equal views give equal decisions.
 from ..cards import action_str
 from . import hard as _hard
 from .heuristics import easy as _easy, medium as _medium
+from .yardstick import heuristic as _heuristic
 
 
 def _random(view, rng, time_limit=None) -> str:
@@ -33,14 +36,20 @@ def _hard_bot(view, rng, time_limit=None) -> str:
     return action_str(_hard.choose(view, rng, time_limit))
 
 
+def _heuristic_bot(view, rng, time_limit=None) -> str:
+    return action_str(_heuristic(view))
+
+
 # name -> bot(view, rng, time_limit=None) -> action string
 BOTS = {
     "random": _random,
     "easy": _easy_bot,
     "medium": _medium_bot,
     "hard": _hard_bot,
+    "heuristic": _heuristic_bot,
 }
-LEVELS = tuple(BOTS)
+# The levels a player may choose at the table (the yardstick is for the arena only).
+LEVELS = ("random", "easy", "medium", "hard")
 
 
 def choose(view, level: str, rng, time_limit: float | None = None) -> str:

@@ -2,12 +2,18 @@
 
 - Once the talon is exhausted nothing is hidden (the opponent holds exactly the unseen
   cards): the exact solver picks the move.
-- Otherwise worlds consistent with the view are sampled (``world``) and every legal
-  action is scored in each by alpha-beta on game points (``solver``): to the end of the
-  hand from the last phase-1 lead or after closing, else ``DEPTHS`` tricks deep and then
-  a static estimate fitted to played hands (``estimate``). Worlds are searched until a
-  node budget is spent, so the choice depends only on the view and the rng;
-  ``time_limit`` is a safety cap on top (past it the worlds searched so far decide).
+- Otherwise ``WORLDS`` worlds consistent with the view are sampled (``world``) and every
+  legal action is scored in each by alpha-beta on game points (``solver``), deeper and
+  deeper (iterative deepening): the search runs ``depth`` tricks and then scores phase-1
+  positions with a static estimate (``estimate``); after a close or once the talon is
+  exhausted it runs to the end of the hand. Each world keeps a transposition table across
+  actions and depths. The action with the best mean over the worlds of the deepest
+  finished iteration is chosen, each world weighted by how likely the opponent's last
+  play was in it (``WorldBuilder.weight``).
+- The search stops at a node budget (``NODES``, so the choice depends only on the view
+  and the rng) or, when a ``time_limit`` is given, when that much thinking time is spent.
+  ``Search`` does the same work in slices (``step``), so that the page can think for a
+  second and still answer clicks between slices; ``choose`` runs it in one go.
 - Plain sampling lets each world's search see the opponent's cards ("strategy fusion").
   Closing, the decision that matters most, is therefore scored without fusion: after
   closing, one first lead has to serve every world, and the close is worth that lead's
@@ -20,15 +26,17 @@
 
 import time
 
-from ..cards import CLAIM, CLOSE, EXCHANGE, PAIR, SUIT_MASK, parse_action
+from ..cards import (
+    ACE, CLAIM, CLOSE, EXCHANGE, KING, PAIR, QUEEN, SUIT_MASK, TEN, parse_action,
+)
 from .heuristics import medium
-from .solver import Budget, OutOfTime, action_values, outcome_value, search
+from .solver import EXACT, Budget, OutOfBudget, action_values, outcome_value, search
 from .world import WorldBuilder
 
-NODE_BUDGET = 32_000  # about 55 ms of search in CPython on an idle core of the reference machine
-MAX_WORLDS = 64
-TRACE = None  # a list to collect (view, action means, worlds) for analysis, or None
-DEFAULT_TIME_LIMIT = 0.14  # seconds; a cap, the node budget normally ends the search first
+WORLDS = 24  # worlds sampled per decision
+NODES = 60_000  # search nodes per decision when no time limit is given
+FIRST_DEPTH = 1  # tricks searched by the first iteration
+CLOSE_FROM = 8  # closing searched below the root only this late (talon cards drawn)
 
 # The static estimate: a linear guess of the game points a seat can expect, fitted by
 # least squares to the final results of 20,000 Medium-vs-Medium hands per preset, one
@@ -50,121 +58,214 @@ WEIGHTS = {
         8: (0.0276, 0.0, 0.2082, 0.3084, 0.1853, -0.0322, 0.3735, 0.7476, -0.1764, 0.0140, 0.0261),
     },
 }
+# A suit's cards as rank bits (bit r: the card of rank r, ``cards.ACE`` .. ``cards.JACK``).
+ACE_AND_TEN = 1 << ACE | 1 << TEN
+KING_AND_QUEEN = 1 << KING | 1 << QUEEN
 
 
-def _seat_features(h, P, M, T, seat, trump):
-    score = P[seat] + M[seat] if T[seat] else 0
-    pending = 0 if T[seat] else M[seat]
-    trumps = h & SUIT_MASK[trump]
-    trump_high = (trumps >> (5 * trump)) & 3
-    side_aces = side_tens = side_pairs = 0
-    for suit in range(4):
-        if suit == trump:
-            continue
-        bits = (h >> (5 * suit)) & 31
-        side_aces += bits & 1
-        side_tens += (bits >> 1) & 1
-        side_pairs += (bits & 12) == 12
-    return (
-        score, pending, bin(trumps).count("1"), (trump_high & 1) + (trump_high >> 1),
-        side_aces, side_tens, side_pairs, h & PAIR[trump] == PAIR[trump],
-        0 if T[seat] else 1, score - 33 if score > 33 else 0,
-    )
+def _suit_values(weights) -> tuple[tuple, tuple]:
+    """The hand features of ``WEIGHTS`` summed per suit, for every 5-bit set of a suit's
+    cards: (as the trump suit, as a side suit)."""
+    as_trump, as_side = [], []
+    for ranks in range(32):
+        pair = (ranks & KING_AND_QUEEN) == KING_AND_QUEEN
+        as_trump.append(weights[TRUMPS] * bin(ranks).count("1")
+                        + weights[TRUMP_ACES_TENS] * bin(ranks & ACE_AND_TEN).count("1")
+                        + weights[TRUMP_MARRIAGE] * pair)
+        as_side.append(weights[SIDE_ACES] * (ranks >> ACE & 1)
+                       + weights[SIDE_TENS] * (ranks >> TEN & 1)
+                       + weights[SIDE_MARRIAGES] * pair)
+    return tuple(as_trump), tuple(as_side)
 
 
-def estimate(H, P, M, T, S, leader, root, hand) -> float:
-    """The expected game points for ``root`` of a phase-1 position, by ``WEIGHTS``."""
-    trump = hand.trump
-    drawn = S[0]
-    w = WEIGHTS[hand.rules.claim][drawn if drawn >= 2 else 2]
-    mine = _seat_features(H[root], P, M, T, root, trump)
-    theirs = _seat_features(H[1 - root], P, M, T, 1 - root, trump)
-    value = w[10] if leader == root else -w[10]
-    for i in range(10):
-        value += w[i] * (mine[i] - theirs[i])
+# Indexes into a WEIGHTS vector.
+(SCORE, PENDING, TRUMPS, TRUMP_ACES_TENS, SIDE_ACES, SIDE_TENS, SIDE_MARRIAGES,
+ TRUMP_MARRIAGE, NO_TRICK, ABOVE_33, ON_LEAD) = range(11)
+# claim -> stage -> (weights, values per suit as trump, values per suit as side suit)
+_TABLES = {
+    claim: {drawn: (w, *_suit_values(w)) for drawn, w in stages.items()}
+    for claim, stages in WEIGHTS.items()
+}
+
+
+def estimate(pos, leader: int, root: int) -> float:
+    """The expected game points for ``root`` of a phase-1 position (a ``solver.Position``
+    with ``leader`` on lead), by ``WEIGHTS``: the score features of both seats, plus each
+    hand's value read suit by suit from tables."""
+    weights, as_trump, as_side = _TABLES[pos.rules.claim][max(pos.drawn, 2)]
+    trump = pos.trump
+    value = weights[ON_LEAD] if leader == root else -weights[ON_LEAD]
+    for seat, sign in ((root, 1), (1 - root, -1)):
+        held = pos.hands[seat]
+        if pos.tricks[seat]:
+            score = pos.points[seat] + pos.declared[seat]
+            seat_value = weights[SCORE] * score
+            if score > 33:
+                seat_value += weights[ABOVE_33] * (score - 33)
+        else:
+            seat_value = weights[PENDING] * pos.declared[seat] + weights[NO_TRICK]
+        for suit in range(4):
+            ranks = held >> 5 * suit & 31
+            seat_value += as_trump[ranks] if suit == trump else as_side[ranks]
+        value += sign * seat_value
     return 3.0 if value > 3 else -3.0 if value < -3 else value
 
 
-# Tricks searched before the static estimate, by talon cards drawn (0, 2, 4, 6, 8).
-DEPTHS = {0: 2, 2: 2, 4: 2, 6: 1, 8: 99}
-CLOSE_FROM = 8  # closing searched below the root only this late (talon cards drawn)
-CLOSE_MARGIN = 0.0  # closing must beat playing on by this much (game points)
-
-
-def _depth_for(view) -> int:
+def _tricks_to_exhaust(view) -> int:
+    """Phase-1 tricks left before the talon runs out (0 once closed or exhausted)."""
     if view.closed_by is not None or view.drawn >= 10:
-        return 99
-    return DEPTHS[view.drawn]
+        return 0
+    return (10 - view.drawn) // 2
+
+
+class Search:
+    """One Hard decision, searched in slices: ``while not search.step(0.05): ...``, then
+    ``search.best()`` (an action int). ``choose`` is ``step`` until done.
+
+    Without ``time_limit`` the search stops after ``nodes`` search nodes (checked every
+    256 nodes), so the decision depends only on the view and the rng, however loaded the
+    machine. With ``time_limit`` it stops when that much thinking time (summed over the
+    slices) is spent. ``worlds`` and ``max_depth`` (tricks) bound the work too. A world
+    cut by a slice's end is searched again from its start in the next slice, helped by
+    what its table learnt: slicing changes no value, but may save nodes for more worlds.
+    """
+
+    def __init__(self, view, rng, time_limit: float | None = None, worlds: int = WORLDS,
+                 nodes: int | None = NODES, max_depth: int = EXACT):
+        self.seat = view.seat
+        self.legal = [parse_action(a) for a in view.legal]
+        self.fallback = self.legal[0]
+        self.means = None  # {action: mean value} of the deepest finished iteration
+        self.done = False
+        self.thinking = 0.0
+        self.time_limit = time_limit if time_limit is not None else float("inf")
+        self.budget = Budget(limit=nodes if time_limit is None else None)
+        quick = self._quick(view)
+        if quick is not None:
+            self.fallback = quick
+            self.done = True
+            return
+        self.fallback = medium(view, rng)
+        builder = WorldBuilder(view)
+        exact = builder.exact()
+        self.worlds = [builder.sample(rng) for _ in range(1 if exact else worlds)]
+        self.weights = [builder.weight(world) for world in self.worlds]
+        self.tables = [{} for _ in self.worlds]
+        self.close_values = [None] * len(self.worlds)  # after closing: {lead: value}
+        tricks_left = _tricks_to_exhaust(view)
+        if exact or not tricks_left:
+            self.depth = self.last_depth = EXACT  # no estimate is ever needed
+        else:
+            # searching ``tricks_left`` tricks reaches phase 2: that iteration is exact
+            self.last_depth = min(tricks_left, max_depth)
+            self.depth = min(FIRST_DEPTH, self.last_depth)
+        self._start_iteration()
+
+    def _quick(self, view):
+        """The action when no search is needed: the only one, a due claim, the exchange."""
+        legal = self.legal
+        if len(legal) == 1:
+            return legal[0]
+        if CLAIM in legal:
+            if view.scores[self.seat] >= 66:
+                return CLAIM
+            legal.remove(CLAIM)
+        if EXCHANGE in legal:
+            return EXCHANGE
+        return legal[0] if len(legal) == 1 else None
+
+    def _start_iteration(self):
+        self.next_world = 0
+        self.sums = {a: 0.0 for a in self.legal if a != CLOSE}
+        self.close_sums = {}
+
+    def step(self, max_seconds: float = float("inf")) -> bool:
+        """Search for about ``max_seconds`` more (a search looks at the clock every 256
+        nodes); True once the decision is made. A world cut by the end of a slice is
+        searched again in the next one, where its table holds what was finished."""
+        if self.done:
+            return True
+        start = time.perf_counter()
+        slice_end = start + max_seconds
+        budget = self.budget
+        try:
+            while not self.done:
+                now = time.perf_counter()
+                left = self.time_limit - self.thinking - (now - start)
+                if left <= 0:
+                    self.done = True
+                    break
+                if now >= slice_end:
+                    break
+                end_of_thinking = now + left
+                budget.deadline = min(slice_end, end_of_thinking)
+                nodes_before = budget.nodes
+                try:
+                    self._search_world(self.next_world)
+                except OutOfBudget:
+                    over = time.perf_counter() >= end_of_thinking or (
+                        budget.limit is not None and budget.nodes >= budget.limit)
+                    budget.nodes = nodes_before
+                    self.done = over
+                    break
+                self.next_world += 1
+                if self.next_world == len(self.worlds):
+                    self._finish_iteration()
+        finally:
+            self.thinking += time.perf_counter() - start
+        return self.done
+
+    def _search_world(self, index: int) -> None:
+        world = self.worlds[index]
+        seat, table, budget, depth = self.seat, self.tables[index], self.budget, self.depth
+        leaf = estimate if depth < EXACT else None
+        values = {}
+        close_values = self.close_values[index]
+        for action in self.legal:
+            if action == CLOSE:
+                if close_values is None:
+                    child = world.copy()
+                    child.step(CLOSE)
+                    close_values = action_values(child, seat, EXACT, None, budget, table=table)
+                continue
+            child = world.copy()
+            child.step(action)
+            if child.outcome is not None:
+                values[action] = outcome_value(child.outcome, seat)
+            else:
+                values[action] = search(child, seat, depth, leaf, budget, CLOSE_FROM, table)
+        # Only a finished world counts.
+        self.close_values[index] = close_values
+        weight = self.weights[index]
+        for action, value in values.items():
+            self.sums[action] += weight * value
+        for lead, value in (close_values or {}).items():
+            self.close_sums[lead] = self.close_sums.get(lead, 0.0) + weight * value
+
+    def _finish_iteration(self) -> None:
+        total = sum(self.weights)
+        means = {a: s / total for a, s in self.sums.items()}
+        if CLOSE in self.legal:
+            # one lead after closing must serve every world
+            means[CLOSE] = max(self.close_sums.values()) / total
+        self.means = means
+        if self.depth >= self.last_depth:
+            self.done = True
+            return
+        self.depth = self.depth + 1 if self.depth + 1 < self.last_depth else self.last_depth
+        self._start_iteration()
+
+    def best(self) -> int:
+        """The chosen action so far (Medium's choice until one iteration has finished)."""
+        if self.means is None:
+            return self.fallback
+        return _best(self.means, self.legal, self.fallback)
 
 
 def choose(view, rng, time_limit=None) -> int:
-    legal = [parse_action(a) for a in view.legal]
-    seat = view.seat
-    if len(legal) == 1:
-        return legal[0]
-    if CLAIM in legal:
-        if view.scores[seat] >= 66:
-            return CLAIM
-        legal.remove(CLAIM)
-    if EXCHANGE in legal:
-        return EXCHANGE
-    if len(legal) == 1:
-        return legal[0]
-    deadline = time.perf_counter() + (time_limit if time_limit is not None else DEFAULT_TIME_LIMIT)
-    builder = WorldBuilder(view)
-    fallback = medium(view, rng)
-    budget = Budget(deadline=deadline)
-    try:
-        if builder.exact():
-            values = action_values(builder.sample(rng), seat, budget=budget)
-            return _best(values, legal, fallback)
-    except OutOfTime:
-        return fallback
-
-    depth = _depth_for(view)
-    leaf = estimate if depth < 99 else None
-    sums = {a: 0.0 for a in legal}
-    close_sums = {}
-    close_wins = {}
-    worlds = 0
-    while worlds < MAX_WORLDS and budget.nodes < NODE_BUDGET:
-        world = builder.sample(rng)
-        world_sums = {}
-        world_close = {}
-        try:
-            for action in legal:
-                child = world.copy()
-                child.step(action)
-                if child.outcome is not None:
-                    world_sums[action] = outcome_value(child.outcome, seat)
-                elif action == CLOSE:
-                    world_close = action_values(child, seat, depth, leaf, budget, CLOSE_FROM)
-                else:
-                    world_sums[action] = search(child, seat, depth, leaf, budget,
-                                                close_from=CLOSE_FROM)
-        except OutOfTime:
-            break
-        for action, v in world_sums.items():
-            sums[action] += v
-        for lead, v in world_close.items():
-            close_sums[lead] = close_sums.get(lead, 0.0) + v
-            if v > 0:
-                close_wins[lead] = close_wins.get(lead, 0) + 1
-        worlds += 1
-    if not worlds:
-        return fallback
-    if CLOSE in legal:
-        if close_sums:
-            lead = max(close_sums, key=close_sums.get)
-            sums[CLOSE] = close_sums[lead] - CLOSE_MARGIN * worlds
-            close_share = close_wins.get(lead, 0) / worlds
-        else:
-            sums[CLOSE] = -3.0 * worlds
-            close_share = 0.0
-    means = {a: s / worlds for a, s in sums.items()}
-    if TRACE is not None:
-        TRACE.append((view, means, worlds, close_share if CLOSE in legal else None))
-    return _best(means, legal, fallback)
+    search_ = Search(view, rng, time_limit)
+    search_.step()
+    return search_.best()
 
 
 def _best(values: dict, legal, fallback: int, tolerance: float = 1e-9) -> int:

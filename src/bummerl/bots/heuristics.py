@@ -9,7 +9,7 @@ closes when its count says 66 is safe.
 
 from ..cards import (
     BIT, CLAIM, CLOSE, EXCHANGE, HIGHER, KING, MARRY, PAIR, POINTS, QUEEN, SUIT_MASK,
-    SUIT_OF, SUITS, cards_of, parse_action,
+    SUIT_OF, SUITS, cards_of, parse_action, trick_winner_follows,
 )
 from .world import popcount
 
@@ -54,12 +54,6 @@ def _card(code: str) -> int:
     return CARD_INDEX[code]
 
 
-def follow_wins(lead: int, card: int, trump: int) -> bool:
-    if SUIT_OF[card] == SUIT_OF[lead]:
-        return bool(BIT[card] & HIGHER[lead])
-    return SUIT_OF[card] == trump
-
-
 def _cheapest(cards, key=None):
     return min(cards, key=key or (lambda c: (POINTS[c], c)))
 
@@ -89,7 +83,7 @@ def easy(view, rng) -> int:
     if t.lead is None:
         # lead a low card, a non-trump if possible
         return min(plays, key=lambda c: (t.is_trump(c), POINTS[c], rng.random()))
-    winners = [c for c in plays if follow_wins(t.lead, c, t.trump)]
+    winners = [c for c in plays if trick_winner_follows(t.lead, c, t.trump)]
     if t.phase2:
         if winners:
             return _cheapest(winners)
@@ -190,7 +184,7 @@ def _medium_follow(t: Table, rng) -> int:
     trump = t.trump
     if len(plays) == 1:
         return plays[0]
-    winners = [c for c in plays if follow_wins(lead, c, trump)]
+    winners = [c for c in plays if trick_winner_follows(lead, c, trump)]
     losers = [c for c in plays if c not in winners]
     value = POINTS[lead]
     need = 66 - t.my_score

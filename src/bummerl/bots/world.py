@@ -9,9 +9,20 @@ view, so every world gives back exactly the view it came from.
 Voids: in phase 2 a follower who does not follow suit holds none of it, one who neither
 follows nor trumps holds no trump, and one who follows low could not head the trick.
 The view's ``opponent_lacks_mask`` holds that evidence; the last trick is read as well.
+
+Softer evidence weighs worlds instead of ruling them out (``WorldBuilder.weight``): how
+likely were the opponent's phase-1 plays in this world, for a sensible player? One who
+let our ace or ten go without trumping it probably has no small trump; one who threw a
+king or queen, or led one without declaring, probably lacks its partner. This view keeps
+only the last trick, so that is the evidence read (``opponent_evidence`` takes a whole
+trick history as well); the opponent's hand at a trick is taken as its hand now plus the
+card it played (cards it drew afterwards are not told apart).
 """
 
-from ..cards import BIT, CARD_INDEX, HIGHER, PAIR, SUIT_MASK, SUIT_OF, SUITS, cards_of
+from ..cards import (
+    ACE, BIT, CARD_INDEX, HIGHER, JACK, KING, PAIR, QUEEN, SUIT_MASK, SUIT_OF, SUITS, TEN,
+    cards_of,
+)
 from ..hand import Hand
 
 
@@ -58,6 +69,42 @@ def opponent_excluded(view) -> int:
     return suit | SUIT_MASK[trump]
 
 
+# Weight of a world in which the opponent's last play broke one of the rules above.
+UNLIKELY = 0.25
+# Ranks K Q J: the trumps a player gladly spends on an ace or ten.
+SMALL_TRUMPS = BIT[KING] | BIT[QUEEN] | BIT[JACK]
+
+
+def opponent_evidence(view, tricks) -> list[tuple[int, int]]:
+    """What the opponent's phase-1 plays in ``tricks`` tell, as (card, meaning): ``(lead,
+    0)`` for an ace or ten of ours it let go without trumping, ``(card, 1)`` for a king or
+    queen it played without declaring its marriage (it could have, had it held the
+    partner). ``tricks`` are the hand's last finished tricks in order, as ``view.last_trick``
+    gives one: ``(view.last_trick,)``, or the whole trick history where a view keeps it."""
+    seat, trump = view.seat, SUITS.index(view.trump)
+    opponent = 1 - seat
+    phase1_tricks = view.drawn // 2  # each phase-1 trick drew two talon cards
+    first = view.tricks[0] + view.tricks[1] - len(tricks)  # index of tricks[0] in the hand
+    wins_since = [0, 0]  # the opponent's tricks won from trick ``index`` on
+    evidence = []
+    for index in range(len(tricks) - 1, -1, -1):
+        leader, lead_code, follow_code, winner = tricks[index]
+        wins_since[winner] += 1
+        if first + index >= phase1_tricks:
+            continue
+        lead = CARD_INDEX[lead_code]
+        played = lead if leader == opponent else CARD_INDEX[follow_code]
+        if leader == seat and winner == seat and SUIT_OF[lead] != trump and lead % 5 in (ACE, TEN):
+            evidence.append((lead, 0))
+        if played % 5 in (KING, QUEEN):
+            declared = (opponent, SUITS[SUIT_OF[played]]) in view.marriages
+            tricks_before = view.tricks[opponent] - wins_since[opponent]
+            may_marry = tricks_before or not view.rules.trick_before_marriage
+            if leader != opponent or (may_marry and not declared):
+                evidence.append((played, 1))
+    return evidence
+
+
 class WorldBuilder:
     """Everything public about a view, ready to stamp out sampled ``Hand`` worlds."""
 
@@ -71,7 +118,7 @@ class WorldBuilder:
         self.known = view.opponent_known_mask
         self.unseen = view.unseen_mask
         self.need = view.opponent_hand_size - popcount(self.known)
-        excluded = (opponent_excluded(view) | getattr(view, "opponent_lacks_mask", 0)) & self.unseen
+        excluded = (opponent_excluded(view) | view.opponent_lacks_mask) & self.unseen
         allowed = self.unseen & ~excluded
         if popcount(allowed) < self.need:  # evidence we misread: ignore it
             allowed = self.unseen
@@ -124,10 +171,9 @@ class WorldBuilder:
         revealed[opp] = self.known
         revealed[seat] = self.mine_revealed
         t.revealed = revealed
-        if hasattr(t, "lacks"):
-            lacks = [0, 0]
-            lacks[opp] = getattr(view, "opponent_lacks_mask", 0)
-            t.lacks = lacks
+        lacks = [0, 0]
+        lacks[opp] = view.opponent_lacks_mask
+        t.lacks = lacks
         t.married = married
         t.marriages = marriages
         t.at_close = view.at_close
@@ -136,6 +182,21 @@ class WorldBuilder:
         t.history = []
         t.initial = None
         self.template = t
+        self.evidence = opponent_evidence(view, (view.last_trick,) if view.last_trick else ())
+
+    def weight(self, world: Hand) -> float:
+        """How likely the opponent's last phase-1 play was in ``world`` (1: as likely as
+        can be; ``UNLIKELY`` for each rule of sensible play it would have broken)."""
+        held = world.hands[1 - self.seat]
+        weight = 1.0
+        for card, meaning in self.evidence:
+            if meaning == 0:
+                doubt = held & SMALL_TRUMPS << 5 * self.trump
+            else:
+                doubt = held & PAIR[SUIT_OF[card]] & ~BIT[card]
+            if doubt:
+                weight *= UNLIKELY
+        return weight
 
     def sample_hidden(self, rng) -> tuple[int, tuple]:
         """A uniform guess: (the opponent's hidden cards as a mask, the face-down talon)."""
