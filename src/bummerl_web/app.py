@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 
 import js
 from pyodide.ffi import create_once_callable, create_proxy
@@ -18,7 +19,7 @@ from bummerl import IllegalAction, Rules, RulesError
 from . import i18n, render, rescue, share_ui
 from . import stats as tally
 from . import storage as store
-from .session import DISPLAY_OPTIONS, TABLE_PRESETS, Session, clean_settings
+from .session import DISPLAY_OPTIONS, TABLE_PRESETS, THINK_SLICE, Session, clean_settings
 
 document = js.document
 TRANSIENT = ("other_tab", "set_aside_corrupt", "set_aside_foreign", "set_aside_future",
@@ -248,8 +249,10 @@ class App:
         if preset:
             panel = _by_id("rules-panel")
             level = panel.querySelector('[name="bot"]')
+            think = panel.querySelector('[name="think"]')
             colours = panel.querySelector('[name="four_colours"]')
             display = dict(TABLE_PRESETS[preset], bot=level.value if level else None,
+                           think=think.value if think else None,
                            four_colours=bool(colours.checked) if colours else None)
             self.open_rules(Rules.preset(preset), display)
             return
@@ -259,7 +262,7 @@ class App:
         elif action == "marry":
             self.spawn(self.act(f"marry {target.getAttribute('data-suit')}"))
         elif action == "hint":
-            self.show_hint()
+            self.spawn(self.show_hint())
         elif action == "next-hand":
             self.next_hand()
         elif action == "new-match":
@@ -291,7 +294,7 @@ class App:
         elif action == "rules":
             s = self.session
             self.open_rules(s.match.rules,
-                            {k: s.settings[k] for k in (*DISPLAY_OPTIONS, "bot", "four_colours")})
+                            {k: s.settings[k] for k in (*DISPLAY_OPTIONS, "bot", "think", "four_colours")})
         elif action == "rules-apply":
             self.apply_rules()
         elif action == "rules-cancel":
@@ -370,10 +373,16 @@ class App:
         self.busy = True
         self.render()
         while s.bot_to_move and generation == self.generation:
-            await asyncio.sleep(self.pace / 1000)
+            started = time.perf_counter()
+            thinking = s.bot_thinking()  # Hard searches in slices: the page stays responsive
+            while not await self.think(thinking):
+                if generation != self.generation:
+                    return
+            # The pace is the least time a move takes; thinking counts towards it.
+            await asyncio.sleep(max(self.pace / 1000 - (time.perf_counter() - started), 0))
             if generation != self.generation:
                 return
-            events = s.bot_step()
+            events = s.bot_step(thinking.best())
             self.recent = self.recent + events
             self.announce_events(events)
             self.render()
@@ -385,10 +394,26 @@ class App:
         """After each action of this tab's game: count a hand (and Bummerl) it ended."""
         self.stats.record(turn, self.session.settings["bot"])
 
-    def show_hint(self) -> None:
-        hint = self.session.hint()
-        if not hint:
+    @staticmethod
+    async def think(thinking) -> bool:
+        """One slice of a search (``THINK_SLICE`` seconds), then the browser's turn
+        (clicks, paints); True once the search is done."""
+        done = thinking.step(THINK_SLICE)
+        if not done:
+            await asyncio.sleep(0)
+        return done
+
+    async def show_hint(self) -> None:
+        s = self.session
+        thinking = s.hint_thinking()
+        if thinking is None:
             return
+        position = (self.generation, s.match.seed, s.match.hands_dealt, len(s.hand.history))
+        while not await self.think(thinking):
+            pass
+        if position != (self.generation, s.match.seed, s.match.hands_dealt, len(s.hand.history)):
+            return  # the position moved on while Hard thought
+        hint = s.hint(thinking.best())
         text = render.hint_text(self.session.settings, hint)
         box = _by_id("hint")  # beside the turn prompt, which stays
         box.textContent = text
@@ -494,6 +519,7 @@ class App:
         for name in DISPLAY_OPTIONS:
             display[name] = bool(panel.querySelector(f'[name="{name}"]').checked)
         display["bot"] = panel.querySelector('[name="bot"]').value
+        display["think"] = panel.querySelector('[name="think"]').value
         display["four_colours"] = bool(panel.querySelector('[name="four_colours"]').checked)
         try:
             rules = Rules.preset("soft").with_options(**options)

@@ -474,6 +474,10 @@ OPTION_LABELS = {
         "bot=easy": "easy",
         "bot=medium": "medium",
         "bot=hard": "hard (thinks longer)",
+        "think": "Hard thinks per move",
+        "think=quick": "0.3 seconds",
+        "think=normal": "0.8 seconds",
+        "think=long": "1.5 seconds",
     },
     "de": {
         "exchange_with_two_left": "Tauschen auch bei zwei Talonkarten",
@@ -502,6 +506,10 @@ OPTION_LABELS = {
         "bot=easy": "leicht",
         "bot=medium": "mittel",
         "bot=hard": "stark (denkt länger)",
+        "think": "Bedenkzeit von „stark“ pro Zug",
+        "think=quick": "0,3 Sekunden",
+        "think=normal": "0,8 Sekunden",
+        "think=long": "1,5 Sekunden",
     },
 }
 

@@ -11,7 +11,7 @@ from html import escape
 from bummerl import Rules
 
 from . import i18n
-from .session import BOT, BOT_LEVELS, DISPLAY_OPTIONS, HUMAN, SEATS
+from .session import BOT, BOT_LEVELS, DISPLAY_OPTIONS, HUMAN, SEATS, THINK_SECONDS
 
 SPRITE = "./assets/cards/suits.svg"
 
@@ -432,6 +432,12 @@ def rules_panel_html(settings: dict, rules: Rules, display: dict) -> str:
         for v in BOT_LEVELS)
     shown.append(f'<label class="opt">{escape(i18n.option_label(lang, "bot"))} '
                  f'<select name="bot">{levels}</select></label>')
+    think = display.get("think", settings.get("think"))
+    times = "".join(
+        f'<option value="{v}"{" selected" if v == think else ""}>{escape(i18n.option_label(lang, f"think={v}"))}</option>'
+        for v in THINK_SECONDS)
+    shown.append(f'<label class="opt">{escape(i18n.option_label(lang, "think"))} '
+                 f'<select name="think">{times}</select></label>')
     colours = " checked" if display.get("four_colours", settings.get("four_colours")) else ""
     shown.append(f'<label class="opt check"><input type="checkbox" name="four_colours"{colours}>'
                  f'<span>{escape(i18n.option_label(lang, "four_colours"))}</span></label>')

@@ -19,11 +19,16 @@ TABLE_PRESETS = {name: {**options, "hints": name == "soft"} for name, options in
 DISPLAY_OPTIONS = tuple(TABLE_PRESETS["soft"])
 BOT_LEVELS = ("easy", "medium", "hard")  # of bummerl.bots
 BOT_LEVEL = "medium"
-BOT_TIME_LIMIT = 0.12  # seconds for "hard": with the render after it, one main-thread task stays under 200 ms
+# How long Hard thinks per move in the page (a setting); the page runs the search in
+# slices of THINK_SLICE seconds and handles clicks and paints between them.
+THINK_SECONDS = {"quick": 0.3, "normal": 0.8, "long": 1.5}
+THINK = "normal"
+THINK_SLICE = 0.04
+HINT_SECONDS = 0.3  # the Hint asks Hard too, in the same slices
 
 
 def default_settings(lang: str = "en") -> dict:
-    return {"lang": lang, "deck": "fr", "bot": BOT_LEVEL, "four_colours": False,
+    return {"lang": lang, "deck": "fr", "bot": BOT_LEVEL, "think": THINK, "four_colours": False,
             **TABLE_PRESETS["soft"]}
 
 
@@ -37,19 +42,14 @@ def clean_settings(raw, lang: str) -> dict:
             settings["deck"] = raw["deck"]
         if raw.get("bot") in BOT_LEVELS:
             settings["bot"] = raw["bot"]
+        if raw.get("think") in THINK_SECONDS:
+            settings["think"] = raw["think"]
         if isinstance(raw.get("four_colours"), bool):
             settings["four_colours"] = raw["four_colours"]
         for name in DISPLAY_OPTIONS:
             if isinstance(raw.get(name), bool):
                 settings[name] = raw[name]
     return settings
-
-
-def choose_bot_action(hand, seat: int, rng: random.Random, level: str = BOT_LEVEL) -> str:
-    """The bot's move, from what its seat may know (the engine's view)."""
-    from bummerl.bots import choose
-
-    return choose(hand.view(seat), level, rng, BOT_TIME_LIMIT)
 
 
 def narrate(engine_events: list, seat: int) -> list:
@@ -187,6 +187,8 @@ class Session:
                 self.settings[name] = display[name]
         if display.get("bot") in BOT_LEVELS:
             self.settings["bot"] = display["bot"]
+        if display.get("think") in THINK_SECONDS:
+            self.settings["think"] = display["think"]
         if isinstance(display.get("four_colours"), bool):
             self.settings["four_colours"] = display["four_colours"]
         self.save()
@@ -209,21 +211,43 @@ class Session:
             raise IllegalAction(action, "it is not your turn")
         return self._apply(action, HUMAN)
 
-    def hint(self) -> dict | None:
-        """The engine's suggestion for you (bummerl.hints): action, reason key, params."""
+    def _rng(self, purpose: str) -> random.Random:
+        """The randomness of a decision: fixed by the match seed, the deal and the move."""
+        return random.Random(f"{purpose}{self.match.seed}:{self.match.hands_dealt}:{len(self.hand.history)}")
+
+    def hint_thinking(self):
+        """Hard's search for your move (``bummerl.bots.Thinking``; run it in slices), or
+        None when no hint is to be given."""
         if not self.human_to_move or not self.settings.get("hints"):
             return None
-        from bummerl.bots.hints import hint
+        from bummerl.bots import Thinking
 
-        rng = random.Random(f"hint:{self.match.seed}:{self.match.hands_dealt}:{len(self.hand.history)}")
-        return hint(self.hand.view(HUMAN), rng, BOT_TIME_LIMIT)
+        return Thinking(self.view, "hard", self._rng("hint:"), HINT_SECONDS)
 
-    def bot_step(self) -> list:
+    def hint(self, action):
+        """The hint for your move ``action`` (what ``hint_thinking`` found): the action
+        and the reason that speaks for it (``bummerl.bots.hints.Hint``)."""
+        from bummerl.bots.hints import explain_hint
+
+        return explain_hint(self.view, action)
+
+    def bot_thinking(self):
+        """The bot's decision as a search to run in slices (``bummerl.bots.Thinking``):
+        Hard thinks for the ``think`` setting; the other levels are done at once."""
+        from bummerl.bots import Thinking
+
+        return Thinking(self.hand.view(BOT), self.settings["bot"], self._rng(""),
+                        THINK_SECONDS[self.settings["think"]])
+
+    def bot_step(self, action=None) -> list:
+        """The bot's move: ``action`` (what ``bot_thinking`` decided), else decided now."""
         if not self.bot_to_move:
             return []
-        hand = self.hand
-        rng = random.Random(f"{self.match.seed}:{self.match.hands_dealt}:{len(hand.history)}")
-        return self._apply(choose_bot_action(hand, BOT, rng, self.settings["bot"]), BOT)
+        if action is None:
+            thinking = self.bot_thinking()
+            thinking.step()
+            action = thinking.best()
+        return self._apply(action, BOT)
 
     def _apply(self, action: str, seat: int) -> list:
         turn = self.match.play(action)

@@ -1,5 +1,6 @@
 """The browser layer's Python, run in CPython (fast): storage schema, session, rendering."""
 import json
+import random
 
 import pytest
 
@@ -190,7 +191,10 @@ def test_hint_is_worded_in_both_languages():
         if s.bot_to_move:
             s.bot_step()
             continue
-        hint = s.hint()
+        thinking = s.hint_thinking()
+        while not thinking.step(0.01):  # in slices, as the page runs it
+            pass
+        hint = s.hint(thinking.best())
         assert hint.action in s.hand.view(HUMAN).legal
         for lang in i18n.LANGS:
             s.settings["lang"] = lang
@@ -234,7 +238,7 @@ def test_hint_button_follows_the_table_option():
     assert 'data-action="hint"' in render.actions_html(s.view, s.settings, False, s.match.over)
     s.set_rules(s.match.rules, {"hints": False})
     assert 'data-action="hint"' not in render.actions_html(s.view, s.settings, False, s.match.over)
-    assert s.hint() is None
+    assert s.hint_thinking() is None
     assert session.TABLE_PRESETS["sharp"]["hints"] is False
 
 
@@ -335,3 +339,32 @@ def test_random_play_renders_every_state(preset):
                     assert f'data-action="{word}"' in offered
             s.act(rng.choice(legal))
     assert Session(Storage(backend), seed=18).summary() == s.summary()
+
+
+def test_the_bots_move_is_the_same_thought_in_slices_or_at_once():
+    from bummerl.bots import Thinking
+    from bummerl_web.session import BOT
+
+    s, _ = fresh(seed=21)
+    s.settings["bot"] = "hard"
+    while not s.bot_to_move:
+        s.act(s.view.legal[0])
+    view = s.hand.view(BOT)
+    whole = Thinking(view, "hard", random.Random(5))  # node budget: no clock involved
+    whole.step()
+    sliced = Thinking(view, "hard", random.Random(5))
+    slices = 0
+    while not sliced.step(0.002):
+        slices += 1
+    assert slices > 0 and sliced.best() == whole.best()
+    before = len(s.hand.history)
+    s.bot_step(sliced.best())
+    assert s.hand.history[before] == sliced.best()
+
+
+def test_the_think_setting_takes_known_values_only():
+    from bummerl_web.session import THINK, THINK_SECONDS, clean_settings
+
+    assert clean_settings({"think": "long"}, "en")["think"] == "long"
+    assert clean_settings({"think": "forever"}, "en")["think"] == THINK
+    assert THINK_SECONDS[THINK] == 0.8

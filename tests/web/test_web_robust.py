@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from bummerl import CARD_CODES, NotationError, Rules, from_record
 from bummerl.record import decode_record, encode_record, loads_record
 from bummerl_web import links, render, replay
-from bummerl_web.session import HUMAN, Session, choose_bot_action
+from bummerl.bots import choose
+from bummerl_web.session import HUMAN, Session
 from bummerl_web.storage import ASIDE_PREFIX, KEY, MemoryBackend, Storage
 
 SET_ASIDE = ("set_aside_corrupt", "set_aside_foreign", "set_aside_future")
@@ -35,7 +36,7 @@ def play_match(preset: str, seed: int, hands: int) -> list[str]:
         elif s.bot_to_move:
             s.bot_step()
         else:
-            s.act(choose_bot_action(s.hand, HUMAN, rng, "medium"))
+            s.act(choose(s.view, "medium", rng))
             if rng.random() < 0.1:
                 saved.append(backend.items[KEY])
     return saved

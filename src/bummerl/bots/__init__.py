@@ -14,7 +14,7 @@ Every bot is deterministic for a given ``rng`` (a ``random.Random``; no global
 randomness) and sees nothing but the view, so equal views give equal decisions.
 """
 
-from ..cards import action_str
+from ..cards import Action, action_str
 from . import hard as _hard
 from .heuristics import easy as _easy, medium as _medium
 from .yardstick import heuristic as _heuristic
@@ -52,14 +52,35 @@ BOTS = {
 LEVELS = ("random", "easy", "medium", "hard")
 
 
-def choose(view, level: str, rng, time_limit: float | None = None) -> str:
+class Thinking:
+    """One decision of the bot ``level`` for the seat of ``view`` (which must be the
+    seat to act), run in slices so that a page stays responsive: call
+    ``step(max_seconds)`` until it returns True, then ``best()``, an ``Action``. ``hard``
+    searches (``hard.Search``; ``time_limit`` seconds of thinking in all, else its node
+    budget); the other levels answer at once and are done on the first step."""
+
+    def __init__(self, view, level: str, rng, time_limit: float | None = None):
+        if not view.legal:
+            raise ValueError(f"seat {view.seat} has nothing to do: it is not its turn")
+        if level not in BOTS:
+            raise ValueError(f"unknown bot level {level!r} (one of {', '.join(BOTS)})")
+        self._search = _hard.Search(view, rng, time_limit) if level == "hard" else None
+        self._answer = None if self._search else Action.parse(BOTS[level](view, rng, time_limit))
+
+    def step(self, max_seconds: float = float("inf")) -> bool:
+        """Think for at most about ``max_seconds``; True once the decision is made."""
+        return self._search.step(max_seconds) if self._search else True
+
+    def best(self) -> Action:
+        """The decision (the best found so far, while not done)."""
+        return Action.of(self._search.best()) if self._search else self._answer
+
+
+def choose(view, level: str, rng, time_limit: float | None = None) -> Action:
     """The action (record notation, e.g. ``"play AH"``) the bot ``level`` picks for the
-    seat of ``view``, which must be the seat to act. ``time_limit`` in seconds caps the
-    thinking time of ``hard`` (the others answer in well under a millisecond)."""
-    if not view.legal:
-        raise ValueError(f"seat {view.seat} has nothing to do: it is not its turn")
-    try:
-        bot = BOTS[level]
-    except KeyError:
-        raise ValueError(f"unknown bot level {level!r} (one of {', '.join(BOTS)})") from None
-    return bot(view, rng, time_limit)
+    seat of ``view``, which must be the seat to act: ``Thinking`` run in one go.
+    ``time_limit`` in seconds caps the thinking time of ``hard`` (the others answer in
+    well under a millisecond)."""
+    thinking = Thinking(view, level, rng, time_limit)
+    thinking.step()
+    return thinking.best()

@@ -75,7 +75,12 @@ class Hint:
 
 def hint(view, rng, time_limit: float | None = None) -> Hint:
     """The Hard bot's move for the seat of ``view``, and why."""
-    action = Action.parse(choose(view, "hard", rng, time_limit))
+    return explain_hint(view, choose(view, "hard", rng, time_limit))
+
+
+def explain_hint(view, action) -> Hint:
+    """``action`` for the seat of ``view`` (the Hard bot's choice), and why."""
+    action = Action.parse(action)
     reason, params = explain(view, action)
     return Hint(action, reason, params)
 
