@@ -36,6 +36,7 @@ def test_new_match_mid_hand_asks_and_keep_playing_keeps_the_hand(open_table):
     assert not table.axe_problems(CONFIRM)
     table.page.keyboard.press("Escape")  # as "Keep playing"
     table.page.wait_for_selector(f"{CONFIRM}:not([open])", state="attached")
+    assert table.page.evaluate("document.activeElement.dataset.action") == "new-match"  # focus back
     assert table.state()["history"] == before["history"]
     table.page.click('header [data-action="new-match"]')
     table.page.click(f'{CONFIRM} [data-action="confirm-no"]')
