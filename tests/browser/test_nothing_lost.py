@@ -14,6 +14,7 @@ def test_deal_link_plays_beside_the_saved_match_and_the_other_tab_is_not_told_ot
     assert link.state()["seed"] == 9 and link.state()["hand_no"] == 3
     banner = link.page.locator("#link-game")
     assert banner.is_visible() and "saved match is kept" in banner.inner_text()
+    assert not link.axe_problems("#link-game")
     link.play(link.playable()[0])
     assert link.storage()["bummerl"] == saved  # the saved match was not touched
     mine.page.wait_for_timeout(300)  # a storage event would have arrived by now
