@@ -46,6 +46,7 @@ def test_new_match_mid_hand_asks_and_keep_playing_keeps_the_hand(open_table):
     table.settle(lambda: table.page.click(f'{CONFIRM} [data-action="confirm-yes"]'))
     after = table.state()
     assert after["seed"] != before["seed"] and after["hand_no"] == 1
+    assert table.page.inner_text("#live").startswith("A new match has started. Hand 1 · Bot dealt · Trump")
     assert json.loads(table.storage()["bummerl"])["match"]["seed"] == after["seed"]
 
 
