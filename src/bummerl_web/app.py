@@ -269,8 +269,7 @@ class App:
             self.ask_new_match()
         elif action == "confirm-yes":
             _by_id("confirm").close()
-            self.new_match()
-            self.announce(render.t(self.session.settings, "new_match_started"))
+            self.new_match(render.t(self.session.settings, "new_match_started"))
         elif action == "confirm-no":
             _by_id("confirm").close()
         elif action == "back-to-match":
@@ -484,16 +483,19 @@ class App:
         if first:
             first.focus()
 
-    def new_match(self) -> None:
+    def new_match(self, note: str = "") -> None:
         self.generation += 1
         self.busy = False
         self.session.notices = [n for n in self.session.notices if n != "rules_pending"]
         self.session.new_match()
         self.recent = []
-        self.after_deal()
+        self.after_deal(note)
 
-    def after_deal(self) -> None:
+    def after_deal(self, note: str = "") -> None:
+        """Show the hand now in play, say the deal (after `note`), let the bot lead."""
         self.render()
+        s = self.session
+        self.announce(" ".join(filter(None, (note, render.deal_text(s.view, s.match, s.settings)))))
         if self.session.bot_to_move:
             self.spawn(self.run_bot())
 

@@ -375,6 +375,14 @@ def link_game_html(settings: dict) -> str:
             f'<button type="button" class="act" data-action="back-to-match">{escape(t(settings, "back_to_match"))}</button>')
 
 
+def deal_text(view, match, settings: dict) -> str:
+    """The deal in one sentence: hand number, dealer, trump."""
+    suit = i18n.suit_name(settings["lang"], settings["deck"], view.trump)
+    return " · ".join((t(settings, "hand_no", n=match.hands_dealt),
+                       t(settings, "dealer", who=t(settings, SEATS[view.dealer])),
+                       t(settings, "trump", suit=suit))) + "."
+
+
 def menu_labels(settings: dict) -> dict:
     """Text of the header buttons: data-action -> (label, lang attribute or None)."""
     other = "de" if settings["lang"] == "en" else "en"

@@ -14,6 +14,7 @@ def test_deal_link_plays_beside_the_saved_match_and_the_other_tab_is_not_told_ot
     assert link.state()["seed"] == 9 and link.state()["hand_no"] == 3
     banner = link.page.locator("#link-game")
     assert banner.is_visible() and "saved match is kept" in banner.inner_text()
+    assert not link.axe_problems("#link-game")
     link.play(link.playable()[0])
     assert link.storage()["bummerl"] == saved  # the saved match was not touched
     mine.page.wait_for_timeout(300)  # a storage event would have arrived by now
@@ -36,6 +37,7 @@ def test_new_match_mid_hand_asks_and_keep_playing_keeps_the_hand(open_table):
     assert not table.axe_problems(CONFIRM)
     table.page.keyboard.press("Escape")  # as "Keep playing"
     table.page.wait_for_selector(f"{CONFIRM}:not([open])", state="attached")
+    assert table.page.evaluate("document.activeElement.dataset.action") == "new-match"  # focus back
     assert table.state()["history"] == before["history"]
     table.page.click('header [data-action="new-match"]')
     table.page.click(f'{CONFIRM} [data-action="confirm-no"]')
@@ -44,6 +46,7 @@ def test_new_match_mid_hand_asks_and_keep_playing_keeps_the_hand(open_table):
     table.settle(lambda: table.page.click(f'{CONFIRM} [data-action="confirm-yes"]'))
     after = table.state()
     assert after["seed"] != before["seed"] and after["hand_no"] == 1
+    assert table.page.inner_text("#live").startswith("A new match has started. Hand 1 · Bot dealt · Trump")
     assert json.loads(table.storage()["bummerl"])["match"]["seed"] == after["seed"]
 
 

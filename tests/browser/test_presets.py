@@ -56,6 +56,9 @@ def test_a_whole_bummerl(open_table, lang, deck):
         if sum(state["bummerls"]) == 1:
             assert state["board"] == [7, 7]
             assert "Bummerl" in table.status()
+            assert table.page.locator("#trick .summary .bummerl-end").count() == 1
+            assert table.page.inner_text('#actions [data-action="next-hand"]') == (
+                "New Bummerl" if lang == "en" else "Neues Bummerl")
             table.next_hand()
             assert table.state()["hand_no"] == state["hand_no"] + 1
             return

@@ -67,3 +67,9 @@ def test_stats_keeper_counts_over_what_another_tab_stored_and_sets_bad_data_asid
     keeper.record(turn, "medium")
     tally = stats.load(backend.getItem(stats.KEY)).tally("medium", "soft")
     assert tally.hands_won + tally.hands_lost == 2
+
+
+def test_the_deal_is_said_in_one_sentence():
+    session = Session(Storage(MemoryBackend()), seed=3)
+    text = render.deal_text(session.view, session.match, EN)
+    assert text.startswith("Hand 1 · Bot dealt · Trump (Atout): ") and text.endswith(".")
