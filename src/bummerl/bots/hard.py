@@ -29,6 +29,7 @@ import time
 from ..cards import (
     ACE, CLAIM, CLOSE, EXCHANGE, KING, PAIR, QUEEN, SUIT_MASK, TEN, parse_action,
 )
+from ..rules import GOAL
 from .heuristics import medium
 from .solver import EXACT, Budget, OutOfBudget, action_values, outcome_value, search
 from .world import WorldBuilder
@@ -113,7 +114,7 @@ def estimate(pos, leader: int, root: int) -> float:
 
 def _tricks_to_exhaust(view) -> int:
     """Phase-1 tricks left before the talon runs out (0 once closed or exhausted)."""
-    if view.closed_by is not None or view.drawn >= 10:
+    if view.phase2:
         return 0
     return (10 - view.drawn) // 2
 
@@ -167,7 +168,7 @@ class Search:
         if len(legal) == 1:
             return legal[0]
         if CLAIM in legal:
-            if view.scores[self.seat] >= 66:
+            if view.scores[self.seat] >= GOAL:
                 return CLAIM
             legal.remove(CLAIM)
         if EXCHANGE in legal:

@@ -11,6 +11,7 @@ from ..cards import (
     BIT, CLAIM, CLOSE, EXCHANGE, HIGHER, KING, MARRY, PAIR, POINTS, QUEEN, SUIT_MASK,
     SUIT_OF, SUITS, cards_of, parse_action, trick_winner_follows,
 )
+from ..rules import GOAL, marriage_points
 from .world import popcount
 
 
@@ -28,7 +29,7 @@ class Table:
             if a < 20:
                 self.plays |= BIT[a]
         self.lead = None if view.trick is None else _card(view.trick[1])
-        self.phase2 = view.closed_by is not None or view.talon_size == 0
+        self.phase2 = view.phase2
         # Cards the opponent may hold: known ones plus any unseen card.
         self.out = view.unseen_mask | view.opponent_known_mask
         me, opp = self.seat, 1 - self.seat
@@ -62,7 +63,7 @@ def common_action(t: Table, close: bool = False):
     """Claim, exchange, close (when asked to) and marriages, in the order the rules allow
     them on one lead. None to go on and play a card."""
     legal = t.legal
-    if CLAIM in legal and t.view.scores[t.seat] >= 66:
+    if CLAIM in legal and t.view.scores[t.seat] >= GOAL:
         return CLAIM
     if EXCHANGE in legal:
         return EXCHANGE
@@ -135,11 +136,11 @@ def _medium_close(t: Table) -> bool:
     marriage = 0
     for suit in range(4):
         if t.hand & PAIR[suit] == PAIR[suit]:
-            marriage += 40 if suit == t.trump else 20
+            marriage += marriage_points(suit, t.trump)
     have = view.points[t.seat] + view.marriage_points[t.seat] + marriage
     # each sure trick also catches about 3 of the opponent's points
     expected = have + gained + 3 * count
-    return expected >= 66 and (t.my_tricks or count)
+    return expected >= GOAL and (t.my_tricks or count)
 
 
 def _medium_lead(t: Table, rng) -> int:
@@ -187,7 +188,7 @@ def _medium_follow(t: Table, rng) -> int:
     winners = [c for c in plays if trick_winner_follows(lead, c, trump)]
     losers = [c for c in plays if c not in winners]
     value = POINTS[lead]
-    need = 66 - t.my_score
+    need = GOAL - t.my_score
 
     def cheap_loser():
         return min(losers, key=lambda c: (t.is_trump(c), t.in_marriage(c), POINTS[c], rng.random()))

@@ -30,9 +30,9 @@ from time import perf_counter
 from ..cards import (
     BIT, CLOSE, FOLLOWER_WINS, HIGHER, JACK, KING, PAIR, POINTS, QUEEN, SUIT_MASK, cards_of,
 )
+from ..rules import GOAL, SCHNEIDER, marriage_points
 
 INF = 9
-GOAL = 66
 EXACT = 99  # the depth that means "to the end of the hand"
 # Kinds of bound a table entry holds.
 LOWER, UPPER, TRUE_VALUE = 0, 1, 2
@@ -121,7 +121,7 @@ class Position:
             return 2 if self.closer_opp_tricks else 3
         else:
             tricks, score = self.tricks[1 - seat], self.score(1 - seat)
-        return 3 if not tricks else 2 if score < 33 else 1
+        return 3 if not tricks else 2 if score < SCHNEIDER else 1
 
     def goes_out(self, seat: int, root: int) -> int:
         """The value for ``root`` when ``seat`` reaches 66 (engine: ``Hand._goes_out``;
@@ -149,7 +149,7 @@ class Position:
         key = self.hands[0] | self.hands[1] << 20
         key |= (leader | self.drawn << 1 | (self.trump_card + 1) << 5 | (closer + 1) << 10) << 40
         if closer >= 0:
-            key |= (bool(self.closer_opp_tricks) | (self.closer_opp_score < 33) << 1) << 52
+            key |= (bool(self.closer_opp_tricks) | (self.closer_opp_score < SCHNEIDER) << 1) << 52
         key |= (points[0] | points[1] << 7 | declared[0] << 14 | declared[1] << 22) << 54
         key |= (bool(tricks[0]) | bool(tricks[1]) << 1) << 84
         return key
@@ -240,7 +240,7 @@ def search(hand, root: int, depth: int = EXACT, leaf=None, budget=None,
                     married = 0
                     if (may_marry and (rank == KING or (rank == QUEEN and not leads_king))
                             and held & PAIR[card // 5] == PAIR[card // 5]):
-                        married = 40 if card // 5 == trump else 20
+                        married = marriage_points(card // 5, trump)
                         declared[leader] += married
                     if married and tricks[leader] and points[leader] + declared[leader] >= GOAL:
                         v = pos.goes_out(leader, root)  # the marriage itself reaches 66

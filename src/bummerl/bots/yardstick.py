@@ -32,8 +32,8 @@ from ..cards import (
     QUEEN, RANK_OF, SUIT_MASK, SUIT_OF, SUITS, cards_of, parse_action,
     trick_winner_follows,
 )
+from ..rules import GOAL, marriage_points
 
-GOAL = 66
 # Points the opponent is expected to throw on each sure trick cashed after closing.
 THROWN_PER_TRICK = 3
 
@@ -56,7 +56,7 @@ class Position:
             if action < 20:
                 self.plays |= BIT[action]
         self.lead = CARD_INDEX[view.trick[1]] if view.trick is not None else -1
-        self.phase2 = view.closed_by is not None or view.talon_size == 0
+        self.phase2 = view.phase2
         # Cards the opponent may hold (card counting): every card not yet seen played,
         # in our hand or face up, plus those it has shown.
         self.out = view.unseen_mask | view.opponent_known_mask
@@ -143,7 +143,7 @@ def _should_close(pos: Position) -> bool:
     if may_marry:
         for suit in range(4):
             if pos.hand & PAIR[suit] == PAIR[suit]:
-                marriage += 40 if suit == pos.trump else 20
+                marriage += marriage_points(suit, pos.trump)
     expected = pos.score + marriage + points + THROWN_PER_TRICK * tricks
     return expected >= GOAL
 
