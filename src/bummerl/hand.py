@@ -158,7 +158,7 @@ class Hand:
         self.marriages = ()  # (seat, suit) in order of declaration
         self.at_close = None  # (opponent's tricks, opponent's score) when closed
         self.outcome = None
-        self.last_trick = None  # a Trick of ints: the one just finished, for the claim rule
+        self.last_trick = None  # (leader, lead, follow, winner) of the trick just finished
         self.trick_history = ()  # every finished Trick, kept by apply() (not by step())
         self.history = []  # the applied Actions
         self.initial = ((hands[0], hands[1]), trump_card, self.talon)  # for records
@@ -370,6 +370,7 @@ class Hand:
         new.step(action.code)
         new.history.append(action)
         if new.last_trick is not self.last_trick:
+            new.last_trick = Trick(*new.last_trick)
             new.trick_history += (new.last_trick,)
         return new
 
@@ -426,7 +427,7 @@ class Hand:
         self.points[winner] += POINTS[lead] + POINTS[follow]
         self.tricks[winner] += 1
         self.won[winner] |= BIT[lead] | BIT[follow]
-        self.last_trick = Trick(leader, lead, follow, winner)
+        self.last_trick = (leader, lead, follow, winner)  # apply() makes it a Trick
         self.lead = -1
         self.leader = winner
         drawn = self.drawn

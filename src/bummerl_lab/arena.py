@@ -18,6 +18,7 @@ import argparse
 import json
 import math
 import random
+import statistics
 import sys
 import time
 
@@ -133,7 +134,9 @@ def run(a: str, b: str, bummerls: int, seed: int, rules: Rules, time_limit=None,
 
     def ms(samples):
         mean = 1000 * sum(samples) / len(samples) if samples else 0.0
-        return {"mean": round(mean, 3), "p99": round(1000 * _p99(samples), 3)}
+        median = 1000 * statistics.median(samples) if samples else 0.0
+        return {"mean": round(mean, 3), "median": round(median, 3),
+                "p99": round(1000 * _p99(samples), 3)}
 
     return {
         "a": a,
@@ -153,6 +156,10 @@ def run(a: str, b: str, bummerls: int, seed: int, rules: Rules, time_limit=None,
     }
 
 
+def _ms(bot: str, ms: dict) -> str:
+    return f"{bot} median {ms['median']:.2f} mean {ms['mean']:.2f} p99 {ms['p99']:.2f}"
+
+
 def format_report(r: dict) -> str:
     ms = r["ms_per_decision"]
     return "\n".join([
@@ -161,8 +168,7 @@ def format_report(r: dict) -> str:
         f"  Bummerl won by {r['a']}:  {100 * r['a_bummerl_win']:6.2f}% ± {100 * r['a_bummerl_win_se']:.2f}",
         f"  hands won by {r['a']}:    {100 * r['a_hand_win']:6.2f}% ± {100 * r['a_hand_win_se']:.2f}",
         f"  net game points per hand: {r['a_net_points_per_hand']:+.3f} ± {r['a_net_points_per_hand_se']:.3f}",
-        f"  ms per decision: {r['a']} mean {ms['a']['mean']:.2f} p99 {ms['a']['p99']:.2f}; "
-        f"{r['b']} mean {ms['b']['mean']:.2f} p99 {ms['b']['p99']:.2f}",
+        f"  ms per decision: {_ms(r['a'], ms['a'])}; {_ms(r['b'], ms['b'])}",
     ])
 
 

@@ -343,7 +343,7 @@ def test_arena_smoke(capsys):
                 "a_bummerl_win_se", "a_hand_win_se", "a_net_points_per_hand_se"):
         assert key in printed
     assert set(printed["ms_per_decision"]) == {"a", "b"}
-    assert set(printed["ms_per_decision"]["a"]) == {"mean", "p99"}
+    assert set(printed["ms_per_decision"]["a"]) == {"median", "mean", "p99"}
 
 
 def test_arena_is_deterministic_for_a_seed():
