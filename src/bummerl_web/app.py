@@ -8,13 +8,14 @@ arrow keys in the hand, one `storage` listener for other tabs.
 from __future__ import annotations
 
 import asyncio
+import importlib
 import json
 import time
 
 import js
 from pyodide.ffi import create_once_callable, create_proxy
 
-from bummerl import IllegalAction, Rules, RulesError
+from bummerl import IllegalAction, Rules, RulesError, bots
 
 from . import i18n, render, rescue, share_ui
 from . import stats as tally
@@ -373,6 +374,9 @@ class App:
         self.render()
         while s.bot_to_move and generation == self.generation:
             started = time.perf_counter()
+            await asyncio.sleep(0)  # the browser paints what was rendered before thinking starts
+            if generation != self.generation:
+                return
             thinking = s.bot_thinking()  # Hard searches in slices: the page stays responsive
             while not await self.think(thinking):
                 if generation != self.generation:
@@ -384,8 +388,9 @@ class App:
             events = s.bot_step(thinking.best())
             self.recent = self.recent + events
             self.announce_events(events)
+            self.busy = s.bot_to_move  # one render per move: the last one frees the table
             self.render()
-        if generation == self.generation:
+        if generation == self.generation and self.busy:
             self.busy = False
             self.render()
 
@@ -395,12 +400,10 @@ class App:
 
     @staticmethod
     async def think(thinking) -> bool:
-        """One slice of a search (``THINK_SLICE`` seconds), then the browser's turn
-        (clicks, paints); True once the search is done."""
-        done = thinking.step(THINK_SLICE)
-        if not done:
-            await asyncio.sleep(0)
-        return done
+        """The browser's turn (clicks, paints), then one slice of a search
+        (``THINK_SLICE`` seconds) in a task of its own; True once the search is done."""
+        await asyncio.sleep(0)
+        return thinking.step(THINK_SLICE)
 
     async def show_hint(self) -> None:
         s = self.session
@@ -536,6 +539,15 @@ class App:
         self.render()
 
 
+async def warm_bots() -> None:
+    """Import the bots once the table is shown, a module per task (each is compiled from
+    source when first imported, tens of milliseconds here), so that the bot's first move
+    starts thinking at once and no task is long."""
+    for name in bots.MODULES:
+        await asyncio.sleep(0)
+        importlib.import_module(f"{bots.__name__}.{name}")
+
+
 async def start() -> None:
     try:
         app = App()
@@ -552,6 +564,7 @@ async def start() -> None:
     table.setAttribute("aria-busy", "false")
     document.body.classList.add("live")
     app.render()
+    app.spawn(warm_bots())
     if app.session.first_visit:
         _by_id("howto").open = True  # a newcomer sees the rules in brief
     if app.session.bot_to_move:

@@ -4,6 +4,7 @@ honesty (a bot sees only its view), and an arena smoke test."""
 import json
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -405,6 +406,22 @@ def test_docstring_examples():
     import doctest
 
     import bummerl.bots
+    import bummerl.bots.levels
 
-    result = doctest.testmod(bummerl.bots)
-    assert result.attempted > 0 and result.failed == 0
+    for module in (bummerl.bots, bummerl.bots.levels):
+        result = doctest.testmod(module)
+        assert result.attempted > 0 and result.failed == 0, module.__name__
+
+
+def test_importing_the_bots_package_imports_no_bot_until_one_is_asked_for():
+    # The page imports the bots a module per task (bots.MODULES): the package itself is free.
+    import subprocess
+    import sys
+
+    code = ("import sys, bummerl.bots as b; assert 'bummerl.bots.hard' not in sys.modules; "
+            "b.choose; assert 'bummerl.bots.hard' in sys.modules; "
+            "import importlib; [importlib.import_module('bummerl.bots.' + m) for m in b.MODULES]; "
+            "import pkgutil, bummerl.bots as p; "
+            "assert sorted(b.MODULES) == sorted(m.name for m in pkgutil.iter_modules(p.__path__)), b.MODULES")
+    env = {"PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src")}
+    subprocess.run([sys.executable, "-c", code], check=True, env=env)

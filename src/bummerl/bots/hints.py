@@ -19,7 +19,7 @@ from ..cards import (
     SUIT_OF, SUITS, Action, cards_of, parse_card,
 )
 from ..rules import GOAL, marriage_points
-from . import choose
+from .levels import choose
 
 
 class HintReason(Enum):

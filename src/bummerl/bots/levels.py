@@ -1,0 +1,79 @@
+"""The levels and their one interface: ``BOTS``, ``LEVELS``, ``Thinking``, ``choose``.
+
+>>> import random
+>>> from bummerl import deal, SOFT
+>>> hand = deal(SOFT, dealer=0, rng=random.Random(1))
+>>> choose(hand.view(1), "medium", random.Random(1)) in hand.view(1).legal
+True
+"""
+
+from ..cards import Action, action_str
+from . import hard as _hard
+from .heuristics import easy as _easy, medium as _medium
+from .yardstick import heuristic as _heuristic
+
+
+def _random(view, rng, time_limit=None) -> str:
+    return view.legal[int(rng.random() * len(view.legal))]
+
+
+def _easy_bot(view, rng, time_limit=None) -> str:
+    return action_str(_easy(view, rng))
+
+
+def _medium_bot(view, rng, time_limit=None) -> str:
+    return action_str(_medium(view, rng))
+
+
+def _hard_bot(view, rng, time_limit=None) -> str:
+    return action_str(_hard.choose(view, rng, time_limit))
+
+
+def _heuristic_bot(view, rng, time_limit=None) -> str:
+    return action_str(_heuristic(view))
+
+
+# name -> bot(view, rng, time_limit=None) -> action string
+BOTS = {
+    "random": _random,
+    "easy": _easy_bot,
+    "medium": _medium_bot,
+    "hard": _hard_bot,
+    "heuristic": _heuristic_bot,
+}
+# The levels a player may choose at the table (the yardstick is for the arena only).
+LEVELS = ("random", "easy", "medium", "hard")
+
+
+class Thinking:
+    """One decision of the bot ``level`` for the seat of ``view`` (which must be the
+    seat to act), run in slices so that a page stays responsive: call
+    ``step(max_seconds)`` until it returns True, then ``best()``, an ``Action``. ``hard``
+    searches (``hard.Search``; ``time_limit`` seconds of thinking in all, else its node
+    budget); the other levels answer at once and are done on the first step."""
+
+    def __init__(self, view, level: str, rng, time_limit: float | None = None):
+        if not view.legal:
+            raise ValueError(f"seat {view.seat} has nothing to do: it is not its turn")
+        if level not in BOTS:
+            raise ValueError(f"unknown bot level {level!r} (one of {', '.join(BOTS)})")
+        self._search = _hard.Search(view, rng, time_limit) if level == "hard" else None
+        self._answer = None if self._search else Action.parse(BOTS[level](view, rng, time_limit))
+
+    def step(self, max_seconds: float = float("inf")) -> bool:
+        """Think for at most about ``max_seconds``; True once the decision is made."""
+        return self._search.step(max_seconds) if self._search else True
+
+    def best(self) -> Action:
+        """The decision (the best found so far, while not done)."""
+        return Action.of(self._search.best()) if self._search else self._answer
+
+
+def choose(view, level: str, rng, time_limit: float | None = None) -> Action:
+    """The action (record notation, e.g. ``"play AH"``) the bot ``level`` picks for the
+    seat of ``view``, which must be the seat to act: ``Thinking`` run in one go.
+    ``time_limit`` in seconds caps the thinking time of ``hard`` (the others answer in
+    well under a millisecond)."""
+    thinking = Thinking(view, level, rng, time_limit)
+    thinking.step()
+    return thinking.best()
