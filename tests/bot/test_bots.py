@@ -425,3 +425,16 @@ def test_importing_the_bots_package_imports_no_bot_until_one_is_asked_for():
             "assert sorted(b.MODULES) == sorted(m.name for m in pkgutil.iter_modules(p.__path__)), b.MODULES")
     env = {"PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src")}
     subprocess.run([sys.executable, "-c", code], check=True, env=env)
+
+
+def test_hard_with_time_to_spare_searches_more_worlds_as_deep_as_the_first():
+    # A phase-1 position that 4 worlds search (one trick deep) in far less than the time given:
+    # the spare time goes to more worlds, 4 at a time, up to BATCHES times 4.
+    view = deal(SOFT, 0, random.Random(3)).view(1)
+    quick = hard.Search(view, random.Random(2), time_limit=30, worlds=4, max_depth=1)
+    assert quick.step() and len(quick.worlds) == hard.BATCHES * 4
+    assert quick.means is not None and quick.depth == 1
+    budgeted = hard.Search(view, random.Random(2), worlds=4, max_depth=1)  # node budget
+    assert budgeted.step() and len(budgeted.worlds) == 4
+    # the first 4 worlds are the same draws: the larger sample extends the smaller one
+    assert [w.hands for w in quick.worlds[:4]] == [w.hands for w in budgeted.worlds]

@@ -12,6 +12,9 @@
   play was in it (``WorldBuilder.weight``).
 - The search stops at a node budget (``NODES``, so the choice depends only on the view
   and the rng) or, when a ``time_limit`` is given, when that much thinking time is spent.
+  With a time limit, time left once every world is searched to the end goes to more
+  worlds (``WORLDS`` at a time, up to ``BATCHES`` times as many), each searched as deep as the first
+  ones: thinking longer means a better sample.
   ``Search`` does the same work in slices (``step``), so that the page can think for a
   second and still answer clicks between slices; ``choose`` runs it in one go.
 - Plain sampling lets each world's search see the opponent's cards ("strategy fusion").
@@ -35,6 +38,7 @@ from .solver import EXACT, Budget, OutOfBudget, action_values, outcome_value, se
 from .world import WorldBuilder
 
 WORLDS = 24  # worlds sampled per decision
+BATCHES = 8  # with a time limit, spare time samples more worlds: up to this many times WORLDS
 NODES = 60_000  # search nodes per decision when no time limit is given
 FIRST_DEPTH = 1  # tricks searched by the first iteration
 CLOSE_FROM = 8  # closing searched below the root only this late (talon cards drawn)
@@ -149,10 +153,10 @@ class Search:
         self.fallback = medium(view, rng)
         builder = WorldBuilder(view)
         exact = builder.exact()
-        self.worlds = [builder.sample(rng) for _ in range(1 if exact else worlds)]
-        self.weights = [builder.weight(world) for world in self.worlds]
-        self.tables = [{} for _ in self.worlds]
-        self.close_values = [None] * len(self.worlds)  # after closing: {lead: value}
+        self.worlds, self.weights, self.tables, self.close_values = [], [], [], []
+        self._builder, self._rng, self._batch = builder, rng, worlds
+        self.more_worlds = time_limit is not None and not exact
+        self._add_worlds(1 if exact else worlds)
         tricks_left = _tricks_to_exhaust(view)
         if exact or not tricks_left:
             self.depth = self.last_depth = EXACT  # no estimate is ever needed
@@ -174,6 +178,14 @@ class Search:
         if EXCHANGE in legal:
             return EXCHANGE
         return legal[0] if len(legal) == 1 else None
+
+    def _add_worlds(self, count: int) -> None:
+        for _ in range(count):
+            world = self._builder.sample(self._rng)
+            self.worlds.append(world)
+            self.weights.append(self._builder.weight(world))
+            self.tables.append({})
+            self.close_values.append(None)  # after closing: {lead: value}
 
     def _start_iteration(self):
         self.next_world = 0
@@ -251,6 +263,9 @@ class Search:
             means[CLOSE] = max(self.close_sums.values()) / total
         self.means = means
         if self.depth >= self.last_depth:
+            if self.more_worlds and len(self.worlds) < BATCHES * self._batch:
+                self._add_worlds(self._batch)  # the sums go on: the next means cover every world so far
+                return
             self.done = True
             return
         self.depth = self.depth + 1 if self.depth + 1 < self.last_depth else self.last_depth
