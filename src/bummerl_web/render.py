@@ -434,18 +434,13 @@ def rules_panel_html(settings: dict, rules: Rules, display: dict) -> str:
         checked = " checked" if display.get(name) else ""
         shown.append(f'<label class="opt check"><input type="checkbox" name="{name}" data-display="1"{checked}>'
                      f'<span>{escape(i18n.option_label(lang, name))}</span></label>')
-    level = display.get("bot", settings.get("bot"))
-    levels = "".join(
-        f'<option value="{v}"{" selected" if v == level else ""}>{escape(i18n.option_label(lang, f"bot={v}"))}</option>'
-        for v in BOT_LEVELS)
-    shown.append(f'<label class="opt">{escape(i18n.option_label(lang, "bot"))} '
-                 f'<select name="bot">{levels}</select></label>')
-    think = display.get("think", settings.get("think"))
-    times = "".join(
-        f'<option value="{v}"{" selected" if v == think else ""}>{escape(i18n.option_label(lang, f"think={v}"))}</option>'
-        for v in THINK_SECONDS)
-    shown.append(f'<label class="opt">{escape(i18n.option_label(lang, "think"))} '
-                 f'<select name="think">{times}</select></label>')
+    for name, values in (("bot", BOT_LEVELS), ("think", THINK_SECONDS)):
+        chosen = display.get(name, settings.get(name))
+        choices = "".join(
+            f'<option value="{v}"{" selected" if v == chosen else ""}>{escape(i18n.option_label(lang, f"{name}={v}"))}</option>'
+            for v in values)
+        shown.append(f'<label class="opt">{escape(i18n.option_label(lang, name))} '
+                     f'<select name="{name}">{choices}</select></label>')
     colours = " checked" if display.get("four_colours", settings.get("four_colours")) else ""
     shown.append(f'<label class="opt check"><input type="checkbox" name="four_colours"{colours}>'
                  f'<span>{escape(i18n.option_label(lang, "four_colours"))}</span></label>')

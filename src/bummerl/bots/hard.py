@@ -34,7 +34,7 @@ from ..cards import (
 )
 from ..rules import GOAL
 from .heuristics import medium
-from .solver import EXACT, Budget, OutOfBudget, action_values, outcome_value, search
+from .solver import EXACT, Budget, OutOfBudget, action_values, value_after
 from .world import WorldBuilder
 
 WORLDS = 24  # worlds sampled per decision
@@ -241,12 +241,7 @@ class Search:
                     child.step(CLOSE)
                     close_values = action_values(child, seat, EXACT, None, budget, table=table)
                 continue
-            child = world.copy()
-            child.step(action)
-            if child.outcome is not None:
-                values[action] = outcome_value(child.outcome, seat)
-            else:
-                values[action] = search(child, seat, depth, leaf, budget, CLOSE_FROM, table)
+            values[action] = value_after(world, action, seat, depth, leaf, budget, CLOSE_FROM, table)
         # Only a finished world counts.
         self.close_values[index] = close_values
         weight = self.weights[index]

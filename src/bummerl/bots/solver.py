@@ -69,15 +69,19 @@ def outcome_value(outcome, root: int) -> int:
 def action_values(hand, root: int, depth: int = EXACT, leaf=None, budget=None,
                   close_from: int = 0, table=None) -> dict:
     """{action int: value for ``root``} for every legal action of the seat to act."""
-    values = {}
-    for action in hand.legal_actions():
-        child = hand.copy()
-        child.step(action)
-        if child.outcome is not None:
-            values[action] = outcome_value(child.outcome, root)
-        else:
-            values[action] = search(child, root, depth, leaf, budget, close_from, table)
-    return values
+    return {action: value_after(hand, action, root, depth, leaf, budget, close_from, table)
+            for action in hand.legal_actions()}
+
+
+def value_after(hand, action: int, root: int, depth: int, leaf, budget: Budget,
+                close_from: int = 0, table=None) -> float:
+    """The value for ``root`` of ``hand`` (left unchanged) after ``action``: the outcome's
+    if it ends the hand, else the search's."""
+    child = hand.copy()
+    child.step(action)
+    if child.outcome is not None:
+        return outcome_value(child.outcome, root)
+    return search(child, root, depth, leaf, budget, close_from, table)
 
 
 class Position:
