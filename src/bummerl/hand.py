@@ -618,6 +618,9 @@ class View:
     points: tuple
     marriage_points: tuple
     drawn: int
+    # The match board when the hand is part of one (``Match.view``): each seat's game
+    # points still to go to win the Bummerl, public to both; None for a hand on its own.
+    board: tuple | None = None
 
 
 # The non-play actions in the order a player meets them when leading.

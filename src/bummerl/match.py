@@ -15,12 +15,12 @@ seeded sequence.
 """
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .cards import Action
 from .errors import IllegalAction, NotationError, RulesError
 from .events import describe
-from .hand import TERMINATION_TEXT, Hand, Outcome, Termination, deal
+from .hand import TERMINATION_TEXT, Hand, Outcome, Termination, View, deal
 from .record import from_record
 from .rules import BOARD_START, SOFT, Rules
 
@@ -118,6 +118,12 @@ class Match:
         self.hand = deal(self.rules, self.dealer_of_next_hand(), rng)
         self.hands_dealt += 1
         return self.hand
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may know of the hand in play, with the match ``board`` (points
+        still to go per seat; while the hand is in play, before its result): a bot that
+        knows the score can play for the Bummerl rather than for the hand alone."""
+        return replace(self.hand.view(seat), board=tuple(self.board))
 
     def play(self, action) -> Turn:
         """Apply ``action`` (an ``Action`` or its text) for the seat to act in the hand in

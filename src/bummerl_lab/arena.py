@@ -54,7 +54,7 @@ def play_bummerl(rules, match_seed: int, bots, rngs, times, time_limits=(None, N
         turn = None
         while not match.hand.over:
             seat = match.hand.to_act
-            view = match.hand.view(seat)
+            view = match.view(seat)
             start = time.perf_counter()
             action = choose(view, bots[seat], rngs[seat], time_limits[seat])
             times[seat].append(time.perf_counter() - start)

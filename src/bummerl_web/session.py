@@ -157,7 +157,7 @@ class Session:
     @property
     def view(self):
         """The engine's view of your seat: all the table may show."""
-        return self.match.hand.view(HUMAN)
+        return self.match.view(HUMAN)
 
     def new_match(self, seed: int | None = None, rules: Rules | None = None) -> None:
         if rules is None:
@@ -236,7 +236,7 @@ class Session:
         Hard thinks for the ``think`` setting; the other levels are done at once."""
         from bummerl.bots import Thinking
 
-        return Thinking(self.hand.view(BOT), self.settings["bot"], self._rng(""),
+        return Thinking(self.match.view(BOT), self.settings["bot"], self._rng(""),
                         THINK_SECONDS[self.settings["think"]])
 
     def bot_step(self, action=None) -> list:

@@ -438,3 +438,111 @@ def test_hard_with_time_to_spare_searches_more_worlds_as_deep_as_the_first():
     assert budgeted.step() and len(budgeted.worlds) == 4
     # the first 4 worlds are the same draws: the larger sample extends the smaller one
     assert [w.hands for w in quick.worlds[:4]] == [w.hands for w in budgeted.worlds]
+
+
+# --- playing for the Bummerl --------------------------------------------------------------
+
+def test_bummerl_worth_counts_the_bummerl_at_stake():
+    worth = hard.bummerl_worth
+    assert worth(0, 3, False) == 1 and worth(3, -1, False) == -1  # reached: won, lost
+    assert worth(7, 7, False) == pytest.approx(0)  # an even start
+    assert worth(-1, 7, True) == 2 and worth(7, 0, True) == -2  # a Schneider Bummerl counts twice
+    for to_go in range(1, 8):
+        for theirs in range(1, 8):
+            assert worth(to_go, theirs, False) == pytest.approx(-worth(theirs, to_go, False))
+            if to_go > 1:  # fewer points to go is better
+                assert worth(to_go - 1, theirs, False) > worth(to_go, theirs, False)
+
+
+def test_needing_one_point_every_win_is_worth_the_same():
+    value = hard.BummerlValue((1, 7), 0, SOFT).value
+    wins = [value(x) for x in (1, 2, 3)]
+    assert max(wins) - min(wins) < 3 * hard.TIE_BREAK and wins == sorted(wins)
+    assert value(-3) < value(-2) < value(-1) < value(1)  # losses still differ: 7 to go stays
+    # the opponent one point away: every loss loses the Bummerl
+    value = hard.BummerlValue((7, 1), 0, SOFT).value
+    losses = [value(x) for x in (-3, -2, -1)]
+    assert max(losses) - min(losses) < 3 * hard.TIE_BREAK and value(1) > value(-1)
+    # seat 1 reads the board from its side
+    assert hard.BummerlValue((7, 1), 1, SOFT).worth == hard.BummerlValue((1, 7), 0, SOFT).worth
+    # an expected result in between is valued on the line between its neighbours
+    value = hard.BummerlValue((7, 7), 0, SOFT).value
+    assert value(1.5) == pytest.approx((value(1) + value(2)) / 2)
+    assert value(0) == pytest.approx(0) and value(-9) == pytest.approx(value(-3) - 6 * hard.TIE_BREAK)
+
+
+def test_a_match_view_shows_the_board_and_a_lone_hand_none():
+    from bummerl.match import Match
+
+    match = Match.new(SOFT, seed=3)
+    match.deal_next()
+    match.board = [2, 5]
+    view = match.view(0)
+    assert view.board == (2, 5) and match.view(1).board == (2, 5)
+    assert match.hand.view(0).board is None
+    assert view.legal == match.hand.view(0).legal and view.hand == match.hand.view(0).hand
+
+
+def test_hard_plays_for_the_bummerl_when_it_knows_the_board():
+    # Both seats one point from the Bummerl: only winning the hand counts, so in each world
+    # a result beyond +1 or -1 is worth no more than +1 or -1. The same worlds (same rng)
+    # searched without a board maximise the mean of the game points instead.
+    from dataclasses import replace
+
+    from bummerl.bots.solver import value_after
+
+    def world_values(search_, action):
+        values = []
+        for world in search_.worlds:
+            v = value_after(world, action, search_.seat, 1, hard.estimate, None, hard.CLOSE_FROM, {})
+            values.append(v)
+        return values
+
+    def mean(values, weights):
+        return sum(w * v for v, w in zip(values, weights)) / sum(weights)
+
+    differed = 0
+    for h in positions(SOFT, 40, 61):
+        view = h.view(h.to_act)
+        if view.phase2 or len(view.legal) < 2 or "close" in view.legal:
+            continue
+        plain = hard.Search(view, random.Random(5), time_limit=60, worlds=6, max_depth=1)
+        plain.more_worlds = False
+        aware = hard.Search(replace(view, board=(1, 1)), random.Random(5), time_limit=60,
+                            worlds=6, max_depth=1)
+        aware.more_worlds = False
+        assert plain.step() and aware.step()
+        if plain.means is None or plain.best() == aware.best():
+            continue
+        differed += 1
+        weights = aware.weights
+        chosen, other = world_values(aware, aware.best()), world_values(aware, plain.best())
+
+        def capped(values):
+            return [max(-1.0, min(1.0, v)) for v in values]
+
+        # more of the hand won (capped at one point) for fewer game points on average
+        assert mean(capped(chosen), weights) >= mean(capped(other), weights) - 1e-9
+        assert mean(chosen, weights) <= mean(other, weights) + 1e-9
+    assert differed >= 1
+
+
+def test_a_close_that_wins_in_some_worlds_only_is_valued_below_its_mean():
+    # After a close each world is played as if both seats saw every card: a close whose
+    # result depends on the world is worth less than its mean, a sure one its full value.
+    h = Hand(SOFT, 1, [mask("AH TH KH QH AS"), mask("AD TD KD QD JD")], parse_card("JH"),
+             [parse_card(c) for c in "AC TC KC QC JC TS KS QS JS".split()])
+    search_ = hard.Search(h.view(0), random.Random(1), worlds=4)
+    search_.weights = [1.0, 1.0, 1.0, 1.0]
+    lead = parse_card("AH")
+    search_.close_values = [{lead: 3}, {lead: 3}, {lead: 3}, {lead: 3}]
+    assert search_._close_value(4.0) == pytest.approx(3)
+    search_.close_values = [{lead: 3}, {lead: 3}, {lead: -2}, {lead: 3}]
+    mean, spread = 1.75, (3 * 1.25 ** 2 / 4 + 3.75 ** 2 / 4) ** 0.5
+    assert search_._close_value(4.0) == pytest.approx(mean - hard.CLOSE_DOUBT * spread)
+    # and the best lead is the one with the best discounted value, not the best mean
+    other = parse_card("AS")
+    search_.close_values = [{lead: 3, other: 2}, {lead: 3, other: 2}, {lead: -2, other: 1},
+                            {lead: 3, other: 2}]
+    steady = (3 * 0.25 ** 2 / 4 + 0.75 ** 2 / 4) ** 0.5  # the same mean, less spread
+    assert search_._close_value(4.0) == pytest.approx(1.75 - hard.CLOSE_DOUBT * steady)

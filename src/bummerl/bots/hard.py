@@ -20,19 +20,31 @@
 - Plain sampling lets each world's search see the opponent's cards ("strategy fusion").
   Closing, the decision that matters most, is therefore scored without fusion: after
   closing, one first lead has to serve every world, and the close is worth that lead's
-  average (not the average of each world's best lead). Below the root closing is
+  average (not the average of each world's best lead), less ``CLOSE_DOUBT`` times how much
+  that lead's value varies over the worlds: after the lead each world is still played
+  as if both seats saw every card, which flatters the closer where the right play
+  depends on the world (measured: see ``CLOSE_DOUBT``); a close that wins the same in
+  every world is taken at its value. Below the root closing is
   searched only on the last phase-1 lead (``CLOSE_FROM``): an omniscient opponent that
   may close anywhere makes every early position look lost.
+- With the match board in the view (``Match.view``) Hard plays for the Bummerl, not for
+  the hand alone: each world's value (game points, +3 .. -3) is turned into what that
+  result is worth for the Bummerl (``BummerlValue``) before the worlds are averaged.
+  Needing one point, a sure win by 1 beats a likely win by 3; with the opponent one
+  point from the Bummerl, only winning the hand counts. In one world the search's choice
+  is the same either way (the value is monotone in game points): what changes is how
+  risk across the worlds is weighed.
 - A claim is made exactly when the seat's score is 66 or more; the trump jack is always
   exchanged (never worse with the same cards out); ties go to Medium's choice.
 """
 
 import time
+from functools import lru_cache
 
 from ..cards import (
     ACE, CLAIM, CLOSE, EXCHANGE, KING, PAIR, QUEEN, SUIT_MASK, TEN, parse_action,
 )
-from ..rules import GOAL
+from ..rules import BOARD_START, GOAL
 from .heuristics import medium
 from .solver import EXACT, Budget, OutOfBudget, action_values, value_after
 from .world import WorldBuilder
@@ -42,6 +54,14 @@ BATCHES = 8  # with a time limit, spare time samples more worlds: up to this man
 NODES = 60_000  # search nodes per decision when no time limit is given
 FIRST_DEPTH = 1  # tricks searched by the first iteration
 CLOSE_FROM = 8  # closing searched below the root only this late (talon cards drawn)
+# Closing at the root is valued at the best lead's mean over the worlds less CLOSE_DOUBT
+# times its standard deviation over them. Valued at their mean, Hard's closes against the
+# yardstick were worth less than the search expected (372 closes, seed 23: +1.65 expected,
+# +1.26 brought in Soft; +1.83 and +1.24 in Sharp), and the gap grows with the spread:
+# of 289 closes (seed 24) the 120 of spread 0 brought exactly what was expected, those of
+# spread 2 or more 1.44 (Soft) and 0.79 (Sharp) game points less. A least-squares fit of
+# the gap to the spread, through 0, gives 0.28.
+CLOSE_DOUBT = 0.3
 
 # The static estimate: a linear guess of the game points a seat can expect, fitted by
 # least squares to the final results of 20,000 Medium-vs-Medium hands per preset, one
@@ -116,6 +136,63 @@ def estimate(pos, leader: int, root: int) -> float:
     return 3.0 if value > 3 else -3.0 if value < -3 else value
 
 
+# How often a hand is won by 1, 2 and 3 game points: the model of the hands still to come
+# when a result is valued for the Bummerl (``BummerlValue``): 39.7%, 30.4% and 29.9% of
+# 1,329 hands of Hard against the yardstick (120 Bummerl per preset; either seat winning).
+HAND_POINTS = (0.40, 0.30, 0.30)
+# The game-point results of a hand, in order, at which BummerlValue is known exactly.
+RESULTS = (-3, -2, -1, 1, 2, 3)
+# Among results worth the same for the Bummerl, the one with more game points is preferred.
+TIE_BREAK = 1e-4
+
+
+@lru_cache(maxsize=None)
+def bummerl_worth(to_go: int, opponent_to_go: int, schneider: bool) -> float:
+    """The Bummerl a seat can expect to net (won minus lost; one is worth 2 under
+    ``schneider_bummerl`` when the loser has no game point) with ``to_go`` game points
+    still to get and the opponent ``opponent_to_go``, before a hand, if either seat wins
+    each hand to come with the same chances, by 1, 2 or 3 points as in ``HAND_POINTS``."""
+    if to_go <= 0:
+        return 2.0 if schneider and opponent_to_go == BOARD_START else 1.0
+    if opponent_to_go <= 0:
+        return -2.0 if schneider and to_go == BOARD_START else -1.0
+    return sum(share / 2 * (bummerl_worth(to_go - points, opponent_to_go, schneider)
+                            + bummerl_worth(to_go, opponent_to_go - points, schneider))
+               for points, share in zip((1, 2, 3), HAND_POINTS))
+
+
+class BummerlValue:
+    """What a result of the hand in play is worth to ``seat`` for the Bummerl, from the
+    ``board`` (points still to go per seat): ``value(x)`` for ``x`` game points (+ won,
+    - lost; +3 .. -3). The exact results are valued by ``bummerl_worth`` of the board
+    after them; values in between (the search's static estimate is an expected result)
+    on the straight line between their neighbours, 0 halfway between -1 and +1."""
+
+    def __init__(self, board, seat: int, rules):
+        mine, theirs = board[seat], board[1 - seat]
+        schneider = rules.schneider_bummerl
+        self.worth = tuple(
+            bummerl_worth(mine - x, theirs, schneider) if x > 0
+            else bummerl_worth(mine, theirs + x, schneider)
+            for x in RESULTS)
+
+    def value(self, x: float) -> float:
+        worth = self.worth
+        if x <= -3:
+            return worth[0] + TIE_BREAK * x
+        for i in range(5):
+            high = RESULTS[i + 1]
+            if x <= high:
+                low = RESULTS[i]
+                share = (x - low) / (high - low)
+                return worth[i] + (worth[i + 1] - worth[i]) * share + TIE_BREAK * x
+        return worth[5] + TIE_BREAK * x
+
+
+def _game_points(x: float) -> float:
+    return x
+
+
 def _tricks_to_exhaust(view) -> int:
     """Phase-1 tricks left before the talon runs out (0 once closed or exhausted)."""
     if view.phase2:
@@ -145,6 +222,8 @@ class Search:
         self.thinking = 0.0
         self.time_limit = time_limit if time_limit is not None else float("inf")
         self.budget = Budget(limit=nodes if time_limit is None else None)
+        board = getattr(view, "board", None)
+        self.value = BummerlValue(board, self.seat, view.rules).value if board else _game_points
         quick = self._quick(view)
         if quick is not None:
             self.fallback = quick
@@ -190,7 +269,6 @@ class Search:
     def _start_iteration(self):
         self.next_world = 0
         self.sums = {a: 0.0 for a in self.legal if a != CLOSE}
-        self.close_sums = {}
 
     def step(self, max_seconds: float = float("inf")) -> bool:
         """Search for about ``max_seconds`` more (a search looks at the clock every 256
@@ -244,18 +322,15 @@ class Search:
             values[action] = value_after(world, action, seat, depth, leaf, budget, CLOSE_FROM, table)
         # Only a finished world counts.
         self.close_values[index] = close_values
-        weight = self.weights[index]
+        weight, worth = self.weights[index], self.value
         for action, value in values.items():
-            self.sums[action] += weight * value
-        for lead, value in (close_values or {}).items():
-            self.close_sums[lead] = self.close_sums.get(lead, 0.0) + weight * value
+            self.sums[action] += weight * worth(value)
 
     def _finish_iteration(self) -> None:
         total = sum(self.weights)
         means = {a: s / total for a, s in self.sums.items()}
         if CLOSE in self.legal:
-            # one lead after closing must serve every world
-            means[CLOSE] = max(self.close_sums.values()) / total
+            means[CLOSE] = self._close_value(total)
         self.means = means
         if self.depth >= self.last_depth:
             if self.more_worlds and len(self.worlds) < BATCHES * self._batch:
@@ -265,6 +340,21 @@ class Search:
             return
         self.depth = self.depth + 1 if self.depth + 1 < self.last_depth else self.last_depth
         self._start_iteration()
+
+    def _close_value(self, total: float) -> float:
+        """The value of closing: one lead after the close must serve every world, each
+        lead valued at its weighted mean over the worlds less CLOSE_DOUBT times its
+        weighted standard deviation; the best lead's."""
+        worth, weights, close_values = self.value, self.weights, self.close_values
+        best = None
+        for lead in close_values[0]:
+            values = [worth(by_lead[lead]) for by_lead in close_values]
+            mean = sum(w * v for w, v in zip(weights, values)) / total
+            spread = (sum(w * (v - mean) ** 2 for w, v in zip(weights, values)) / total) ** 0.5
+            value = mean - CLOSE_DOUBT * spread
+            if best is None or value > best:
+                best = value
+        return best
 
     def best(self) -> int:
         """The chosen action so far (Medium's choice until one iteration has finished)."""
