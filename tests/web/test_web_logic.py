@@ -362,6 +362,22 @@ def test_the_bots_move_is_the_same_thought_in_slices_or_at_once():
     assert s.hand.history[before] == sliced.best()
 
 
+def test_the_bot_plays_for_the_bummerl_on_the_board():
+    # It decides from the match's view, which carries the board (points still to go), as the hint does.
+    s, _ = fresh(seed=23)
+    s.settings["bot"] = "hard"
+    from bummerl_web.session import BOT
+
+    s.match.board = [6, 6]
+    s.match.board[BOT] = 2
+    assert s.view.board == tuple(s.match.board)
+    while not s.bot_to_move:
+        s.act(s.view.legal[0])
+    value = s.bot_thinking()._search.value  # what a result of the hand is worth to the bot
+    assert value(3) == pytest.approx(value(2) + 1e-4)  # 2 to go: winning by 2 or 3 is the same
+    assert value(1) < value(2)
+
+
 def test_the_think_setting_takes_known_values_only():
     from bummerl_web.session import THINK, THINK_SECONDS, clean_settings
 
