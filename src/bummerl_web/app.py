@@ -20,9 +20,15 @@ from bummerl import IllegalAction, Rules, RulesError, bots
 from . import i18n, render, rescue, share_ui
 from . import stats as tally
 from . import storage as store
-from .session import DISPLAY_OPTIONS, TABLE_PRESETS, THINK_SLICE, Session, clean_settings
+from .session import (
+    DISPLAY_OPTIONS, TABLE_PRESETS, THINK_SECONDS, THINK_SLICE, Session, clean_settings,
+)
 
 document = js.document
+DEFAULT_PACE = 900  # ms: the least time a bot move takes (half that with reduced motion)
+# Seconds beyond a move's pace and thinking that a tab waits before it plays the bot's
+# move in a match another tab saved (``take_over_bot``).
+TAKE_OVER_MARGIN = 2.0
 TRANSIENT = ("other_tab", "set_aside_corrupt", "set_aside_foreign", "set_aside_future",
              "set_aside_exported", "stats_set_aside")
 
@@ -69,7 +75,7 @@ class App:
         params = js.URLSearchParams.new(js.location.search)
         reduced = js.window.matchMedia("(prefers-reduced-motion: reduce)").matches
         pace = _query_int(params, "pace")  # the page's own parameter (tests, demos)
-        self.pace = pace if pace is not None and pace >= 0 else (450 if reduced else 900)
+        self.pace = pace if pace is not None and pace >= 0 else (450 if reduced else DEFAULT_PACE)
         params.delete("pace")
         query = str(params.toString())
         link = None
@@ -341,7 +347,18 @@ class App:
             self.recent = []
             self.render()
             if self.session.bot_to_move:
-                self.spawn(self.run_bot())
+                self.spawn(self.take_over_bot())
+
+    async def take_over_bot(self) -> None:
+        """The bot is to move in a match another tab just saved: that tab plays the move
+        (and counts the hand); this one plays it only if nothing has come after the time
+        a move takes there (that tab was closed). Two tabs playing the same move could
+        both count the hand it ends."""
+        generation = self.generation
+        wait = max(self.pace, DEFAULT_PACE) / 1000 + THINK_SECONDS[self.session.settings["think"]]
+        await asyncio.sleep(wait + TAKE_OVER_MARGIN)
+        if generation == self.generation and self.session.bot_to_move and not self.busy:
+            await self.run_bot()
 
     @staticmethod
     def spawn(coroutine) -> None:

@@ -73,3 +73,19 @@ def test_sharp_link_and_rules_panel_agree_and_enough_says_what_it_risks(open_tab
         assert f"False claim: you had only {you} points." in summary
     assert f"You: {you} points," in summary and f"Bot: {bot} points," in summary  # shown in Sharp too
     assert state["hand_no"] == 1
+
+
+def test_a_second_tab_leaves_the_bots_move_to_the_tab_that_played_and_takes_over_if_it_closes(open_table):
+    # Two tabs playing the same bot move could both count the hand it ends.
+    table = open_table("seed=7&pace=20000")  # this tab's bot waits 20 s before it moves
+    other = table.twin("pace=0")
+    before = len(other.state()["history"])
+    table.page.click(f'#hand button[data-card="{table.playable()[0]}"]')
+    moved = "n => JSON.parse(document.body.dataset.state).history.length >= n"
+    other.page.wait_for_function(moved, arg=before + 1)  # your card arrived: the bot is to move
+    other.page.wait_for_timeout(1500)
+    assert len(other.state()["history"]) == before + 1  # left to the tab that played
+    table.page.close()  # that tab is gone: the other one plays the bot's move
+    other.page.wait_for_function(moved, arg=before + 2, timeout=15000)
+    other.wait_ready()
+    assert other.playable()
