@@ -60,7 +60,8 @@ CLOSE_FROM = 8  # closing searched below the root only this late (talon cards dr
 # +1.26 brought in Soft; +1.83 and +1.24 in Sharp), and the gap grows with the spread:
 # of 289 closes (seed 24) the 120 of spread 0 brought exactly what was expected, those of
 # spread 2 or more 1.44 (Soft) and 0.79 (Sharp) game points less. A least-squares fit of
-# the gap to the spread, through 0, gives 0.28.
+# the gap to the spread, through 0, gives 0.28. (With the board in the view, mean and
+# spread are taken of the Bummerl values: the same discount in those units.)
 CLOSE_DOUBT = 0.3
 
 # The static estimate: a linear guess of the game points a seat can expect, fitted by
@@ -222,7 +223,8 @@ class Search:
         self.thinking = 0.0
         self.time_limit = time_limit if time_limit is not None else float("inf")
         self.budget = Budget(limit=nodes if time_limit is None else None)
-        board = getattr(view, "board", None)
+        # what a world's result is worth: for the Bummerl when the view has the board
+        board = view.board
         self.value = BummerlValue(board, self.seat, view.rules).value if board else _game_points
         quick = self._quick(view)
         if quick is not None:
