@@ -495,8 +495,8 @@ class Hand:
         self.outcome = Outcome(winner, game_points, termination)
 
     # --- information ---------------------------------------------------------------
-    def view(self, seat: int) -> "View":
-        """What ``seat`` may know: see ``View``."""
+    def view(self, seat: int, board: tuple | None = None) -> "View":
+        """What ``seat`` may know: see ``View``; ``board`` is the match's (``Match.view``)."""
         other = 1 - seat
         played = self.won[0] | self.won[1]
         trick = (self.leader, CARD_CODES[self.lead]) if self.lead >= 0 else None
@@ -552,6 +552,7 @@ class Hand:
             points=tuple(self.points),
             marriage_points=tuple(self.marriage_points),
             drawn=self.drawn,
+            board=board,
         )
 
     def __repr__(self) -> str:

@@ -15,7 +15,7 @@ seeded sequence.
 """
 
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from .cards import Action
 from .errors import IllegalAction, NotationError, RulesError
@@ -123,7 +123,7 @@ class Match:
         """What ``seat`` may know of the hand in play, with the match ``board`` (points
         still to go per seat; while the hand is in play, before its result): a bot that
         knows the score can play for the Bummerl rather than for the hand alone."""
-        return replace(self.hand.view(seat), board=tuple(self.board))
+        return self.hand.view(seat, tuple(self.board))
 
     def play(self, action) -> Turn:
         """Apply ``action`` (an ``Action`` or its text) for the seat to act in the hand in
