@@ -2,7 +2,8 @@
 
 ``python -m bummerl arena A B --bummerls N --seed S [--rules soft|sharp] [--json]``
 
-A bot is a name from ``bots.BOTS`` (``random easy medium hard heuristic``), optionally
+A bot is a name from ``bots.BOTS`` (``random easy medium hard heuristic``) or a frozen
+reference (``bummerl_lab.frozen``: ``hard-v1 heuristic-v1``), optionally
 with its own time limit in seconds: ``hard@1.0`` against ``hard@0.1``.
 
 Bummerl come in pairs: the same sequence of deals is played twice, A in seat 0 and then
@@ -22,16 +23,21 @@ import statistics
 import sys
 import time
 
-from bummerl.bots import BOTS, choose
+from bummerl.bots import BOTS
 from bummerl.match import Match
 from bummerl.rules import Rules
+
+from .frozen import FROZEN
+
+# Every bot the arena can seat: the live ones and the frozen references.
+PLAYERS = {**BOTS, **FROZEN}
 
 
 def parse_bot(spec: str) -> tuple[str, float | None]:
     """``"hard@0.5"`` -> ``("hard", 0.5)``; ``"medium"`` -> ``("medium", None)``."""
     name, at, limit = spec.partition("@")
-    if name not in BOTS:
-        raise ValueError(f"unknown bot {name!r} (one of {', '.join(BOTS)})")
+    if name not in PLAYERS:
+        raise ValueError(f"unknown bot {name!r} (one of {', '.join(PLAYERS)})")
     if not at:
         return name, None
     try:
@@ -56,7 +62,7 @@ def play_bummerl(rules, match_seed: int, bots, rngs, times, time_limits=(None, N
             seat = match.hand.to_act
             view = match.view(seat)
             start = time.perf_counter()
-            action = choose(view, bots[seat], rngs[seat], time_limits[seat])
+            action = PLAYERS[bots[seat]](view, rngs[seat], time_limits[seat])
             times[seat].append(time.perf_counter() - start)
             turn = match.play(action)
         hands.append((turn.result["winner"], turn.result["game_points"]))
@@ -177,7 +183,7 @@ def main(argv=None) -> int:
         prog="python -m bummerl arena",
         description="Play Bummerl between two bots on duplicate deals and report A against B.",
     )
-    names = ", ".join(BOTS)
+    names = ", ".join(PLAYERS)
     parser.add_argument("a", help=f"bot A: one of {names}, optionally @seconds (hard@1.0)")
     parser.add_argument("b", help="bot B, the same way")
     parser.add_argument("--bummerls", type=int, default=100, help="Bummerl to play (even; default 100)")

@@ -1,0 +1,381 @@
+"""Hard: sample the hidden cards, search each sampled world, and take the best on average.
+
+- Once the talon is exhausted nothing is hidden (the opponent holds exactly the unseen
+  cards): the exact solver picks the move.
+- Otherwise ``WORLDS`` worlds consistent with the view are sampled (``world``) and every
+  legal action is scored in each by alpha-beta on game points (``solver``), deeper and
+  deeper (iterative deepening): the search runs ``depth`` tricks and then scores phase-1
+  positions with a static estimate (``estimate``); after a close or once the talon is
+  exhausted it runs to the end of the hand. Each world keeps a transposition table across
+  actions and depths. The action with the best mean over the worlds of the deepest
+  finished iteration is chosen, each world weighted by how likely the opponent's last
+  play was in it (``WorldBuilder.weight``).
+- The search stops at a node budget (``NODES``, so the choice depends only on the view
+  and the rng) or, when a ``time_limit`` is given, when that much thinking time is spent.
+  With a time limit, time left once every world is searched to the end goes to more
+  worlds (``WORLDS`` at a time, up to ``BATCHES`` times as many), each searched as deep as the first
+  ones: thinking longer means a better sample.
+  ``Search`` does the same work in slices (``step``), so that the page can think for a
+  second and still answer clicks between slices; ``choose`` runs it in one go.
+- Plain sampling lets each world's search see the opponent's cards ("strategy fusion").
+  Closing, the decision that matters most, is therefore scored without fusion: after
+  closing, one first lead has to serve every world, and the close is worth that lead's
+  average (not the average of each world's best lead), less ``CLOSE_DOUBT`` times how much
+  that lead's value varies over the worlds: after the lead each world is still played
+  as if both seats saw every card, which flatters the closer where the right play
+  depends on the world (measured: see ``CLOSE_DOUBT``); a close that wins the same in
+  every world is taken at its value. Below the root closing is
+  searched only on the last phase-1 lead (``CLOSE_FROM``): an omniscient opponent that
+  may close anywhere makes every early position look lost.
+- With the match board in the view (``Match.view``) Hard plays for the Bummerl, not for
+  the hand alone: each world's value (game points, +3 .. -3) is turned into what that
+  result is worth for the Bummerl (``BummerlValue``) before the worlds are averaged.
+  Needing one point, a sure win by 1 beats a likely win by 3; with the opponent one
+  point from the Bummerl, only winning the hand counts. In one world the search's choice
+  is the same either way (the value is monotone in game points): what changes is how
+  risk across the worlds is weighed.
+- A claim is made exactly when the seat's score is 66 or more; the trump jack is always
+  exchanged (never worse with the same cards out); ties go to Medium's choice.
+"""
+
+import time
+from functools import lru_cache
+
+from bummerl.cards import (
+    ACE, CLAIM, CLOSE, EXCHANGE, KING, PAIR, QUEEN, SUIT_MASK, TEN, parse_action,
+)
+from bummerl.rules import BOARD_START, GOAL
+from .heuristics import medium
+from .solver import EXACT, Budget, OutOfBudget, action_values, value_after
+from .world import WorldBuilder
+
+WORLDS = 24  # worlds sampled per decision
+BATCHES = 8  # with a time limit, spare time samples more worlds: up to this many times WORLDS
+NODES = 60_000  # search nodes per decision when no time limit is given
+FIRST_DEPTH = 1  # tricks searched by the first iteration
+CLOSE_FROM = 8  # closing searched below the root only this late (talon cards drawn)
+# Closing at the root is valued at the best lead's mean over the worlds less CLOSE_DOUBT
+# times its standard deviation over them. Valued at their mean, Hard's closes against the
+# yardstick were worth less than the search expected (372 closes, seed 23: +1.65 expected,
+# +1.26 brought in Soft; +1.83 and +1.24 in Sharp), and the gap grows with the spread:
+# of 289 closes (seed 24) the 120 of spread 0 brought exactly what was expected, those of
+# spread 2 or more 1.44 (Soft) and 0.79 (Sharp) game points less. A least-squares fit of
+# the gap to the spread, through 0, gives 0.28. (With the board in the view, mean and
+# spread are taken of the Bummerl values: the same discount in those units.)
+CLOSE_DOUBT = 0.3
+
+# The static estimate: a linear guess of the game points a seat can expect, fitted by
+# least squares to the final results of 20,000 Medium-vs-Medium hands per preset, one
+# weight vector per stage (talon cards drawn). Features, as the difference between the
+# seat and its opponent: counted score, pending marriage points, trumps in hand, trump
+# aces and tens, side aces, side tens, side marriages in hand, trump marriage in hand,
+# "no trick yet", score above 33; and +1/-1 for being on lead.
+WEIGHTS = {
+    "auto": {
+        2: (0.0435, 0.0151, 0.4862, 0.1816, 0.2424, 0.0655, 0.2340, 0.4748, -0.0144, -0.0354, 0.0144),
+        4: (0.0393, 0.0147, 0.4382, 0.2221, 0.2292, 0.0378, 0.2587, 0.3872, 0.1527, -0.0165, 0.1585),
+        6: (0.0366, 0.0113, 0.3908, 0.2500, 0.2126, -0.0012, 0.2938, 0.4002, 0.1134, -0.0098, 0.1397),
+        8: (0.0303, 0.0120, 0.2950, 0.3559, 0.2217, -0.0274, 0.3194, 0.5506, -0.0571, 0.0054, 0.1660),
+    },
+    "manual": {
+        2: (0.0571, 0.0, 0.5066, 0.0946, 0.2299, 0.0604, 0.2727, 0.3776, -0.0208, 0.0, 0.0208),
+        4: (0.0433, 0.0, 0.4137, 0.1670, 0.2100, 0.0302, 0.2565, 0.4011, 0.1682, -0.0203, 0.1905),
+        6: (0.0370, 0.0, 0.3416, 0.2098, 0.1684, -0.0147, 0.2901, 0.5047, 0.0067, -0.0040, 0.1418),
+        8: (0.0276, 0.0, 0.2082, 0.3084, 0.1853, -0.0322, 0.3735, 0.7476, -0.1764, 0.0140, 0.0261),
+    },
+}
+# A suit's cards as rank bits (bit r: the card of rank r, ``cards.ACE`` .. ``cards.JACK``).
+ACE_AND_TEN = 1 << ACE | 1 << TEN
+KING_AND_QUEEN = 1 << KING | 1 << QUEEN
+
+
+def _suit_values(weights) -> tuple[tuple, tuple]:
+    """The hand features of ``WEIGHTS`` summed per suit, for every 5-bit set of a suit's
+    cards: (as the trump suit, as a side suit)."""
+    as_trump, as_side = [], []
+    for ranks in range(32):
+        pair = (ranks & KING_AND_QUEEN) == KING_AND_QUEEN
+        as_trump.append(weights[TRUMPS] * bin(ranks).count("1")
+                        + weights[TRUMP_ACES_TENS] * bin(ranks & ACE_AND_TEN).count("1")
+                        + weights[TRUMP_MARRIAGE] * pair)
+        as_side.append(weights[SIDE_ACES] * (ranks >> ACE & 1)
+                       + weights[SIDE_TENS] * (ranks >> TEN & 1)
+                       + weights[SIDE_MARRIAGES] * pair)
+    return tuple(as_trump), tuple(as_side)
+
+
+# Indexes into a WEIGHTS vector.
+(SCORE, PENDING, TRUMPS, TRUMP_ACES_TENS, SIDE_ACES, SIDE_TENS, SIDE_MARRIAGES,
+ TRUMP_MARRIAGE, NO_TRICK, ABOVE_33, ON_LEAD) = range(11)
+# claim -> stage -> (weights, values per suit as trump, values per suit as side suit)
+_TABLES = {
+    claim: {drawn: (w, *_suit_values(w)) for drawn, w in stages.items()}
+    for claim, stages in WEIGHTS.items()
+}
+
+
+def estimate(pos, leader: int, root: int) -> float:
+    """The expected game points for ``root`` of a phase-1 position (a ``solver.Position``
+    with ``leader`` on lead), by ``WEIGHTS``: the score features of both seats, plus each
+    hand's value read suit by suit from tables."""
+    weights, as_trump, as_side = _TABLES[pos.rules.claim][max(pos.drawn, 2)]
+    trump = pos.trump
+    value = weights[ON_LEAD] if leader == root else -weights[ON_LEAD]
+    for seat, sign in ((root, 1), (1 - root, -1)):
+        held = pos.hands[seat]
+        if pos.tricks[seat]:
+            score = pos.points[seat] + pos.declared[seat]
+            seat_value = weights[SCORE] * score
+            if score > 33:
+                seat_value += weights[ABOVE_33] * (score - 33)
+        else:
+            seat_value = weights[PENDING] * pos.declared[seat] + weights[NO_TRICK]
+        for suit in range(4):
+            ranks = held >> 5 * suit & 31
+            seat_value += as_trump[ranks] if suit == trump else as_side[ranks]
+        value += sign * seat_value
+    return 3.0 if value > 3 else -3.0 if value < -3 else value
+
+
+# How often a hand is won by 1, 2 and 3 game points: the model of the hands still to come
+# when a result is valued for the Bummerl (``BummerlValue``): 39.7%, 30.4% and 29.9% of
+# 1,329 hands of Hard against the yardstick (120 Bummerl per preset; either seat winning).
+HAND_POINTS = (0.40, 0.30, 0.30)
+# The game-point results of a hand, in order, at which BummerlValue is known exactly.
+RESULTS = (-3, -2, -1, 1, 2, 3)
+# Among results worth the same for the Bummerl, the one with more game points is preferred.
+TIE_BREAK = 1e-4
+
+
+@lru_cache(maxsize=None)
+def bummerl_worth(to_go: int, opponent_to_go: int, schneider: bool) -> float:
+    """The Bummerl a seat can expect to net (won minus lost; one is worth 2 under
+    ``schneider_bummerl`` when the loser has no game point) with ``to_go`` game points
+    still to get and the opponent ``opponent_to_go``, before a hand, if either seat wins
+    each hand to come with the same chances, by 1, 2 or 3 points as in ``HAND_POINTS``."""
+    if to_go <= 0:
+        return 2.0 if schneider and opponent_to_go == BOARD_START else 1.0
+    if opponent_to_go <= 0:
+        return -2.0 if schneider and to_go == BOARD_START else -1.0
+    return sum(share / 2 * (bummerl_worth(to_go - points, opponent_to_go, schneider)
+                            + bummerl_worth(to_go, opponent_to_go - points, schneider))
+               for points, share in zip((1, 2, 3), HAND_POINTS))
+
+
+class BummerlValue:
+    """What a result of the hand in play is worth to ``seat`` for the Bummerl, from the
+    ``board`` (points still to go per seat): ``value(x)`` for ``x`` game points (+ won,
+    - lost; +3 .. -3). The exact results are valued by ``bummerl_worth`` of the board
+    after them; values in between (the search's static estimate is an expected result)
+    on the straight line between their neighbours, 0 halfway between -1 and +1."""
+
+    def __init__(self, board, seat: int, rules):
+        mine, theirs = board[seat], board[1 - seat]
+        schneider = rules.schneider_bummerl
+        self.worth = tuple(
+            bummerl_worth(mine - x, theirs, schneider) if x > 0
+            else bummerl_worth(mine, theirs + x, schneider)
+            for x in RESULTS)
+
+    def value(self, x: float) -> float:
+        worth = self.worth
+        if x <= -3:
+            return worth[0] + TIE_BREAK * x
+        for i in range(5):
+            high = RESULTS[i + 1]
+            if x <= high:
+                low = RESULTS[i]
+                share = (x - low) / (high - low)
+                return worth[i] + (worth[i + 1] - worth[i]) * share + TIE_BREAK * x
+        return worth[5] + TIE_BREAK * x
+
+
+def _game_points(x: float) -> float:
+    return x
+
+
+def _tricks_to_exhaust(view) -> int:
+    """Phase-1 tricks left before the talon runs out (0 once closed or exhausted)."""
+    if view.phase2:
+        return 0
+    return (10 - view.drawn) // 2
+
+
+class Search:
+    """One Hard decision, searched in slices: ``while not search.step(0.05): ...``, then
+    ``search.best()`` (an action int). ``choose`` is ``step`` until done.
+
+    Without ``time_limit`` the search stops after ``nodes`` search nodes (checked every
+    256 nodes), so the decision depends only on the view and the rng, however loaded the
+    machine. With ``time_limit`` it stops when that much thinking time (summed over the
+    slices) is spent. ``worlds`` and ``max_depth`` (tricks) bound the work too. A world
+    cut by a slice's end is searched again from its start in the next slice, helped by
+    what its table learnt: slicing changes no value, but may save nodes for more worlds.
+    """
+
+    def __init__(self, view, rng, time_limit: float | None = None, worlds: int = WORLDS,
+                 nodes: int | None = NODES, max_depth: int = EXACT):
+        self.seat = view.seat
+        self.legal = [parse_action(a) for a in view.legal]
+        self.fallback = self.legal[0]
+        self.means = None  # {action: mean value} of the deepest finished iteration
+        self.done = False
+        self.thinking = 0.0
+        self.time_limit = time_limit if time_limit is not None else float("inf")
+        self.budget = Budget(limit=nodes if time_limit is None else None)
+        # what a world's result is worth: for the Bummerl when the view has the board
+        board = view.board
+        self.value = BummerlValue(board, self.seat, view.rules).value if board else _game_points
+        quick = self._quick(view)
+        if quick is not None:
+            self.fallback = quick
+            self.done = True
+            return
+        self.fallback = medium(view, rng)
+        builder = WorldBuilder(view)
+        exact = builder.exact()
+        self.worlds, self.weights, self.tables, self.close_values = [], [], [], []
+        self._builder, self._rng, self._batch = builder, rng, worlds
+        self.more_worlds = time_limit is not None and not exact
+        self._add_worlds(1 if exact else worlds)
+        tricks_left = _tricks_to_exhaust(view)
+        if exact or not tricks_left:
+            self.depth = self.last_depth = EXACT  # no estimate is ever needed
+        else:
+            # searching ``tricks_left`` tricks reaches phase 2: that iteration is exact
+            self.last_depth = min(tricks_left, max_depth)
+            self.depth = min(FIRST_DEPTH, self.last_depth)
+        self._start_iteration()
+
+    def _quick(self, view):
+        """The action when no search is needed: the only one, a due claim, the exchange."""
+        legal = self.legal
+        if len(legal) == 1:
+            return legal[0]
+        if CLAIM in legal:
+            if view.scores[self.seat] >= GOAL:
+                return CLAIM
+            legal.remove(CLAIM)
+        if EXCHANGE in legal:
+            return EXCHANGE
+        return legal[0] if len(legal) == 1 else None
+
+    def _add_worlds(self, count: int) -> None:
+        for _ in range(count):
+            world = self._builder.sample(self._rng)
+            self.worlds.append(world)
+            self.weights.append(self._builder.weight(world))
+            self.tables.append({})
+            self.close_values.append(None)  # after closing: {lead: value}
+
+    def _start_iteration(self):
+        self.next_world = 0
+        self.sums = {a: 0.0 for a in self.legal if a != CLOSE}
+
+    def step(self, max_seconds: float = float("inf")) -> bool:
+        """Search for about ``max_seconds`` more (a search looks at the clock every 256
+        nodes); True once the decision is made. A world cut by the end of a slice is
+        searched again in the next one, where its table holds what was finished."""
+        if self.done:
+            return True
+        start = time.perf_counter()
+        slice_end = start + max_seconds
+        budget = self.budget
+        try:
+            while not self.done:
+                now = time.perf_counter()
+                left = self.time_limit - self.thinking - (now - start)
+                if left <= 0:
+                    self.done = True
+                    break
+                if now >= slice_end:
+                    break
+                end_of_thinking = now + left
+                budget.deadline = min(slice_end, end_of_thinking)
+                nodes_before = budget.nodes
+                try:
+                    self._search_world(self.next_world)
+                except OutOfBudget:
+                    over = time.perf_counter() >= end_of_thinking or (
+                        budget.limit is not None and budget.nodes >= budget.limit)
+                    budget.nodes = nodes_before
+                    self.done = over
+                    break
+                self.next_world += 1
+                if self.next_world == len(self.worlds):
+                    self._finish_iteration()
+        finally:
+            self.thinking += time.perf_counter() - start
+        return self.done
+
+    def _search_world(self, index: int) -> None:
+        world = self.worlds[index]
+        seat, table, budget, depth = self.seat, self.tables[index], self.budget, self.depth
+        leaf = estimate if depth < EXACT else None
+        values = {}
+        close_values = self.close_values[index]
+        for action in self.legal:
+            if action == CLOSE:
+                if close_values is None:
+                    child = world.copy()
+                    child.step(CLOSE)
+                    close_values = action_values(child, seat, EXACT, None, budget, table=table)
+                continue
+            values[action] = value_after(world, action, seat, depth, leaf, budget, CLOSE_FROM, table)
+        # Only a finished world counts.
+        self.close_values[index] = close_values
+        weight, worth = self.weights[index], self.value
+        for action, value in values.items():
+            self.sums[action] += weight * worth(value)
+
+    def _finish_iteration(self) -> None:
+        total = sum(self.weights)
+        means = {a: s / total for a, s in self.sums.items()}
+        if CLOSE in self.legal:
+            means[CLOSE] = self._close_value(total)
+        self.means = means
+        if self.depth >= self.last_depth:
+            if self.more_worlds and len(self.worlds) < BATCHES * self._batch:
+                self._add_worlds(self._batch)  # the sums go on: the next means cover every world so far
+                return
+            self.done = True
+            return
+        self.depth = self.depth + 1 if self.depth + 1 < self.last_depth else self.last_depth
+        self._start_iteration()
+
+    def _close_value(self, total: float) -> float:
+        """The value of closing: one lead after the close must serve every world, each
+        lead valued at its weighted mean over the worlds less CLOSE_DOUBT times its
+        weighted standard deviation; the best lead's."""
+        worth, weights, close_values = self.value, self.weights, self.close_values
+        best = None
+        for lead in close_values[0]:
+            values = [worth(by_lead[lead]) for by_lead in close_values]
+            mean = sum(w * v for w, v in zip(weights, values)) / total
+            spread = (sum(w * (v - mean) ** 2 for w, v in zip(weights, values)) / total) ** 0.5
+            value = mean - CLOSE_DOUBT * spread
+            if best is None or value > best:
+                best = value
+        return best
+
+    def best(self) -> int:
+        """The chosen action so far (Medium's choice until one iteration has finished)."""
+        if self.means is None:
+            return self.fallback
+        return _best(self.means, self.legal, self.fallback)
+
+
+def choose(view, rng, time_limit=None) -> int:
+    search_ = Search(view, rng, time_limit)
+    search_.step()
+    return search_.best()
+
+
+def _best(values: dict, legal, fallback: int, tolerance: float = 1e-9) -> int:
+    top = max(values[a] for a in legal)
+    if values.get(fallback, -99) >= top - tolerance:
+        return fallback
+    for a in legal:
+        if values[a] >= top - tolerance:
+            return a
+    return legal[0]

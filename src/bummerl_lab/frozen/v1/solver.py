@@ -1,0 +1,363 @@
+"""Perfect-information search of one world: every card, the talon order included, known.
+
+``action_values(hand, root)`` scores each legal action of the seat to act by alpha-beta on
+game points, signed for ``root`` (+3 .. -3; no hand is drawn, so never 0). Once the talon
+is exhausted or closed the search runs to the end of the hand and is exact: that is the
+endgame solver. While the talon is open the search may stop after ``depth`` more tricks
+and score the position with ``leaf``, a static estimate (see ``hard.estimate``).
+
+The search keeps its own compact state (``Position``: masks and counters, changed and
+undone in place) rather than copying ``Hand`` objects, and so its own fast copy of the
+scoring rules (``Position.win_points``, ``Position.last_trick_value``: the engine's are
+``Hand._win_points`` and ``Hand._last_trick_played``). ``tests/bot`` checks the search,
+scoring included, against brute force over ``Hand.step`` under every rule option.
+
+Inside the search a few choices are made without branching because they never hurt with
+every card in sight: the trump jack is always exchanged, a king or queen of a held pair is
+always led with its marriage declared (except the queen when the king must be led), and
+under manual claiming a seat on lead with 66 claims at once (waiting can only let the
+opponent gain tricks and points).
+
+A ``table`` (a dict, one per world and root seat) keeps what earlier searches learnt about
+positions at the start of a trick: a bound on their value at a given depth and the best
+lead found. Searches of several root actions and of growing depths (iterative deepening)
+share it: a transposition is not searched twice, and the best lead of the last iteration
+is tried first.
+"""
+
+from time import perf_counter
+
+from bummerl.cards import (
+    BIT, CLOSE, FOLLOWER_WINS, HIGHER, JACK, KING, PAIR, POINTS, QUEEN, SUIT_MASK, cards_of,
+)
+from bummerl.rules import GOAL, SCHNEIDER, marriage_points
+
+INF = 9
+EXACT = 99  # the depth that means "to the end of the hand"
+# Kinds of bound a table entry holds.
+LOWER, UPPER, TRUE_VALUE = 0, 1, 2
+
+
+class OutOfBudget(Exception):
+    """Raised inside a search when the budget's node limit or deadline has passed."""
+
+
+class Budget:
+    """Nodes visited by searches, with an optional node ``limit`` and ``deadline`` (a
+    ``time.perf_counter()`` value): past either, a search raises ``OutOfBudget``. Both
+    are checked every 256 nodes, so a node limit stops a search at the same node on
+    every machine."""
+
+    __slots__ = ("nodes", "limit", "deadline")
+
+    def __init__(self, limit: int | None = None, deadline: float | None = None):
+        self.nodes = 0
+        self.limit = limit
+        self.deadline = deadline
+
+    def check(self) -> None:
+        if self.limit is not None and self.nodes >= self.limit:
+            raise OutOfBudget
+        if self.deadline is not None and perf_counter() > self.deadline:
+            raise OutOfBudget
+
+
+def outcome_value(outcome, root: int) -> int:
+    return outcome.game_points if outcome.winner == root else -outcome.game_points
+
+
+def action_values(hand, root: int, depth: int = EXACT, leaf=None, budget=None,
+                  close_from: int = 0, table=None) -> dict:
+    """{action int: value for ``root``} for every legal action of the seat to act."""
+    return {action: value_after(hand, action, root, depth, leaf, budget, close_from, table)
+            for action in hand.legal_actions()}
+
+
+def value_after(hand, action: int, root: int, depth: int, leaf, budget: Budget,
+                close_from: int = 0, table=None) -> float:
+    """The value for ``root`` of ``hand`` (left unchanged) after ``action``: the outcome's
+    if it ends the hand, else the search's."""
+    child = hand.copy()
+    child.step(action)
+    if child.outcome is not None:
+        return outcome_value(child.outcome, root)
+    return search(child, root, depth, leaf, budget, close_from, table)
+
+
+class Position:
+    """The searched state of a hand, changed and undone in place by the search.
+
+    Per seat: ``hands`` (masks), ``points`` (card points in tricks), ``declared``
+    (marriage points declared; they count once the seat has a trick), ``tricks`` (tricks
+    won). Shared: ``drawn`` (talon cards drawn, 10 when exhausted), ``trump_card`` (the
+    face-up card, -1 once drawn), ``closer`` (the seat that closed, -1) and, when closed,
+    ``closer_opp_tricks`` / ``closer_opp_score`` (the opponent's at the close). ``talon``,
+    ``trump`` and ``rules`` never change.
+    """
+
+    __slots__ = (
+        "rules", "talon", "trump", "hands", "points", "declared", "tricks", "drawn",
+        "trump_card", "closer", "closer_opp_tricks", "closer_opp_score",
+    )
+
+    def __init__(self, hand):
+        self.rules = hand.rules
+        self.talon = hand.talon
+        self.trump = hand.trump
+        self.hands = hand.hands[:]
+        self.points = hand.points[:]
+        self.declared = hand.marriage_points[:]
+        self.tricks = hand.tricks[:]
+        self.drawn = hand.drawn
+        self.trump_card = hand.trump_card
+        self.closer = hand.closed_by
+        self.closer_opp_tricks, self.closer_opp_score = hand.at_close or (0, 0)
+
+    def score(self, seat: int) -> int:
+        return self.points[seat] + self.declared[seat] if self.tricks[seat] else 0
+
+    def win_points(self, seat: int) -> int:
+        """Game points ``seat`` wins by going out now (engine: ``Hand._win_points``)."""
+        closer = self.closer
+        if closer == seat and not self.rules.closing_counts_later_tricks:
+            tricks, score = self.closer_opp_tricks, self.closer_opp_score
+        elif closer >= 0 and closer != seat:
+            return 2 if self.closer_opp_tricks else 3
+        else:
+            tricks, score = self.tricks[1 - seat], self.score(1 - seat)
+        return 3 if not tricks else 2 if score < SCHNEIDER else 1
+
+    def goes_out(self, seat: int, root: int) -> int:
+        """The value for ``root`` when ``seat`` reaches 66 (engine: ``Hand._goes_out``;
+        the closer's opponent going out fails the close, which ``win_points`` grades)."""
+        points = self.win_points(seat)
+        return points if seat == root else -points
+
+    def last_trick_value(self, winner: int, root: int) -> int:
+        """The value for ``root`` when ``winner`` took the last trick without going out
+        before (engine: ``Hand._last_trick_played``)."""
+        closer = self.closer
+        if closer < 0:
+            return 1 if winner == root else -1
+        if winner == closer and self.score(closer) >= GOAL:
+            return self.goes_out(closer, root)
+        points = 2 if self.closer_opp_tricks else 3  # a failed close
+        return points if closer != root else -points
+
+    def key(self, leader: int) -> int:
+        """Everything that decides the value of a position at the start of a trick, for
+        one world (its talon order fixed), packed in one int: both hands, the leader, the
+        talon drawn, the trump card, a close and its grading, points and marriages."""
+        points, declared, tricks = self.points, self.declared, self.tricks
+        closer = self.closer
+        key = self.hands[0] | self.hands[1] << 20
+        key |= (leader | self.drawn << 1 | (self.trump_card + 1) << 5 | (closer + 1) << 10) << 40
+        if closer >= 0:
+            key |= (bool(self.closer_opp_tricks) | (self.closer_opp_score < SCHNEIDER) << 1) << 52
+        key |= (points[0] | points[1] << 7 | declared[0] << 14 | declared[1] << 22) << 54
+        key |= (bool(tricks[0]) | bool(tricks[1]) << 1) << 84
+        return key
+
+
+def search(hand, root: int, depth: int = EXACT, leaf=None, budget=None,
+           close_from: int = 0, table=None, alpha: int = -INF, beta: int = INF):
+    """The value for ``root`` of a hand in play (not over), by alpha-beta.
+
+    ``depth`` counts tricks to search before ``leaf(position, leader, root)`` scores a
+    phase-1 position (``EXACT``: to the end). Closing is searched only at positions with
+    at least ``close_from`` talon cards drawn (10: never): a search that sees every card
+    makes closing look better than it is, so a caller may keep it out of the early game.
+    """
+    pos = Position(hand)
+    rules = pos.rules
+    auto = rules.claim == "auto"
+    leads_king = rules.marriage_leads_king
+    trick_first_marriage = rules.trick_before_marriage
+    trick_first_exchange = rules.trick_before_exchange
+    exchange_two = rules.exchange_with_two_left
+    close_two = rules.close_with_two_left
+    trump = pos.trump
+    trump_mask = SUIT_MASK[trump]
+    trump_jack = 5 * trump + JACK
+    wins = FOLLOWER_WINS[trump]
+    talon = pos.talon
+    hands, points, declared, tricks = pos.hands, pos.points, pos.declared, pos.tricks
+    if budget is None:
+        budget = Budget()
+    if table is None:
+        table = {}
+
+    def lead_node(leader, depth, alpha, beta, may_close):
+        budget.nodes += 1
+        if not budget.nodes & 255:
+            budget.check()
+        if not auto and tricks[leader] and points[leader] + declared[leader] >= GOAL:
+            return pos.goes_out(leader, root)
+        drawn, trump_card = pos.drawn, pos.trump_card
+        phase1 = pos.closer < 0 and drawn < 10
+        if not phase1:
+            depth = EXACT  # no leaf below: the value is exact whatever depth was asked
+        elif depth <= 0 and leaf is not None:
+            return leaf(pos, leader, root)
+        key = pos.key(leader)
+        entry = table.get(key)
+        first = -1
+        if entry is not None:
+            entry_depth, kind, value, first = entry
+            if entry_depth >= depth:
+                if kind == TRUE_VALUE:
+                    return value
+                if kind == LOWER and value >= beta:
+                    return value
+                if kind == UPPER and value <= alpha:
+                    return value
+        alpha0, beta0 = alpha, beta
+        maximize = leader == root
+        best = -INF if maximize else INF
+        best_move = -1
+        exchanged = False
+        if (phase1 and hands[leader] & BIT[trump_jack] and (drawn != 8 or exchange_two)
+                and (tricks[leader] or not trick_first_exchange)):
+            hands[leader] = hands[leader] & ~BIT[trump_jack] | BIT[trump_card]
+            pos.trump_card = trump_jack
+            exchanged = True
+        held = hands[leader]
+        may_marry = tricks[leader] or not trick_first_marriage
+        moves = list(cards_of(held))
+        if phase1 and may_close and drawn >= close_from and (drawn != 8 or close_two):
+            moves.append(CLOSE)
+        if first in moves and moves[0] != first:
+            moves.remove(first)
+            moves.insert(0, first)
+        try:
+            for move in moves:
+                if move == CLOSE:
+                    other = 1 - leader
+                    pos.closer = leader
+                    pos.closer_opp_tricks = tricks[other]
+                    pos.closer_opp_score = pos.score(other)
+                    v = lead_node(leader, depth, alpha, beta, False)
+                    pos.closer, pos.closer_opp_tricks, pos.closer_opp_score = -1, 0, 0
+                else:
+                    card = move
+                    rank = card % 5
+                    married = 0
+                    if (may_marry and (rank == KING or (rank == QUEEN and not leads_king))
+                            and held & PAIR[card // 5] == PAIR[card // 5]):
+                        married = marriage_points(card // 5, trump)
+                        declared[leader] += married
+                    if married and tricks[leader] and points[leader] + declared[leader] >= GOAL:
+                        v = pos.goes_out(leader, root)  # the marriage itself reaches 66
+                    else:
+                        hands[leader] = held & ~BIT[card]
+                        v = follow_node(leader, card, depth, alpha, beta)
+                        hands[leader] = held
+                    if married:
+                        declared[leader] -= married
+                if maximize:
+                    if v > best:
+                        best, best_move = v, move
+                        if v > alpha:
+                            alpha = v
+                elif v < best:
+                    best, best_move = v, move
+                    if v < beta:
+                        beta = v
+                if alpha >= beta:
+                    break
+        finally:
+            if exchanged:
+                hands[leader] = hands[leader] & ~BIT[trump_card] | BIT[trump_jack]
+                pos.trump_card = trump_card
+        if best <= alpha0:
+            kind = UPPER
+        elif best >= beta0:
+            kind = LOWER
+        else:
+            kind = TRUE_VALUE
+        table[key] = (depth, kind, best, best_move)
+        return best
+
+    def follow_node(leader, lead, depth, alpha, beta):
+        budget.nodes += 1
+        follower = 1 - leader
+        held = hands[follower]
+        drawn, trump_card = pos.drawn, pos.trump_card
+        phase1 = pos.closer < 0 and drawn < 10
+        if phase1:
+            plays = held
+        else:
+            same = held & SUIT_MASK[lead // 5]
+            if same:
+                plays = (same & HIGHER[lead]) or same
+            else:
+                plays = (held & trump_mask) or held
+        maximize = follower == root
+        best = -INF if maximize else INF
+        base = POINTS[lead]
+        row = lead * 20
+        for card in reversed(cards_of(plays)):
+            hands[follower] = held & ~BIT[card]
+            winner = follower if wins[row + card] else leader
+            loser = 1 - winner
+            gained = base + POINTS[card]
+            points[winner] += gained
+            tricks[winner] += 1
+            if phase1:
+                hands[winner] |= BIT[talon[drawn]]
+                hands[loser] |= BIT[talon[drawn + 1]] if drawn < 8 else BIT[trump_card]
+                pos.drawn = drawn + 2
+                if drawn == 8:
+                    pos.trump_card = -1
+            if auto and points[winner] + declared[winner] >= GOAL:
+                v = pos.goes_out(winner, root)
+            elif not hands[winner]:
+                v = pos.last_trick_value(winner, root)
+            else:
+                v = lead_node(winner, depth - 1, alpha, beta, True)
+            if phase1:
+                pos.drawn = drawn
+                pos.trump_card = trump_card
+                hands[winner] &= ~BIT[talon[drawn]]
+                hands[loser] &= ~(BIT[talon[drawn + 1]] if drawn < 8 else BIT[trump_card])
+            tricks[winner] -= 1
+            points[winner] -= gained
+            hands[follower] = held
+            if maximize:
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+            elif v < best:
+                best = v
+                if v < beta:
+                    beta = v
+            if alpha >= beta:
+                break
+        return best
+
+    if hand.lead >= 0:
+        return follow_node(hand.leader, hand.lead, depth, alpha, beta)
+    leader = hand.leader
+    if hand.married >= 0:
+        # A marriage was declared on this lead: lead its king (or queen); points counted.
+        maximize = leader == root
+        best = -INF if maximize else INF
+        pair = PAIR[hand.married]
+        if leads_king:
+            pair &= ~BIT[5 * hand.married + QUEEN]
+        held = hands[leader]
+        for card in cards_of(pair):
+            hands[leader] = held & ~BIT[card]
+            v = follow_node(leader, card, depth, alpha, beta)
+            hands[leader] = held
+            if maximize:
+                best = max(best, v)
+                alpha = max(alpha, v)
+            else:
+                best = min(best, v)
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        return best
+    return lead_node(leader, depth, alpha, beta, hand.closed_by < 0)
