@@ -161,7 +161,8 @@ class App:
         if self.link_game and banner.getAttribute("data-lang") != settings["lang"]:
             banner.innerHTML = render.link_game_html(settings)
             banner.setAttribute("data-lang", settings["lang"])
-        _by_id("board").innerHTML = render.board_html(view, s.match, settings)
+        _by_id("board").innerHTML = render.board_html(view, s.match, settings,
+                                                      bummerl["final"] if bummerl else None)
         _by_id("mypile").innerHTML = render.my_pile_html(view, settings)
         _by_id("status").textContent = self.status()
         _by_id("help").textContent = render.t(settings, "help")

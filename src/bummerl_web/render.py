@@ -244,9 +244,11 @@ def _trick_cards(view, settings: dict, recent) -> str:
     return ""
 
 
-def board_html(view, match, settings: dict) -> str:
+def board_html(view, match, settings: dict, board=None) -> str:
     """The scores (when the engine counts them for you and the points counter is on),
-    the Bummerl board, the results of the hands so far and the tally."""
+    the Bummerl board (``board``, else the match's: at a Bummerl's end the board it was
+    played to, until the next one starts), the results of the hands so far and the tally."""
+    board = match.board if board is None else board
     rows = []
     if settings.get("points_counter") and view.points_counted:
         for seat in (HUMAN, BOT):
@@ -254,8 +256,8 @@ def board_html(view, match, settings: dict) -> str:
             extra = f' <small>{escape(t(settings, "pending", points=pending))}</small>' if pending else ""
             rows.append(f'<p class="score">{escape(t(settings, "score", who=t(settings, SEATS[seat]), points=view.scores[seat]))}{extra}</p>')
     board = "".join(
-        f'<li><span>{escape(t(settings, SEATS[seat]))}</span> <b>{match.board[seat]}</b>'
-        f'<span class="pips" aria-hidden="true">{"●" * max(match.board[seat], 0)}</span></li>'
+        f'<li><span>{escape(t(settings, SEATS[seat]))}</span> <b>{board[seat]}</b>'
+        f'<span class="pips" aria-hidden="true">{"●" * max(board[seat], 0)}</span></li>'
         for seat in (HUMAN, BOT))
     rows.append(f'<div class="tafel-row"><h2 class="caption">{escape(t(settings, "board"))}</h2>'
                 f'<ul class="tafel">{board}</ul></div>')

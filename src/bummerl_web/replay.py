@@ -163,6 +163,11 @@ class Replay:
     def hand(self):
         return self.hands[self.step]
 
+    @property
+    def final(self):
+        """The hand as recorded, every action done (what *Download* saves)."""
+        return self.hands[-1]
+
     def go(self, n: int) -> bool:
         """Move to step n (clamped); True if the position changed."""
         n = max(0, min(self.length, n))

@@ -87,7 +87,7 @@ def scored(result: dict | None) -> list:
                {"n": result["game_points"], "reason": result["termination"]}]]
     given = result.get("bummerl")
     if given:
-        events.append([f"bummerl_{SEATS[1 - given['loser']]}", {"n": given["given"]}])
+        events.append([f"bummerl_end_{SEATS[1 - given['loser']]}", {"n": given["given"]}])
     return events
 
 

@@ -11,9 +11,11 @@ Stored as JSON under its own key (`KEY`), never inside the match document:
     {"app": "bummerl.stats", "version": 1,
      "tallies": {"hard/soft": {"hands_won": 3, "hands_lost": 1, ...}}}
 
-`from_json` is strict (exact keys and types, bool is not an int, non-negative
-counts, consistent streaks, at most `MAX_TALLIES` tallies) and raises `StatsError`
-saying what is wrong; the caller sets such data aside.  `panel_html` words the
+`from_json` reads with the engine's strict reader (`bummerl.jsondoc.loads`: size and
+nesting checked before parsing) and is strict (exact keys and types, bool is not an int,
+non-negative counts, consistent streaks, at most `MAX_TALLIES` tallies); it raises
+`StatsError` saying what is wrong, and `Keeper` sets such data aside like any other key
+(`storage.Storage.set_aside`).  `panel_html` words the
 statistics as an accessible table in English or German.  Pure Python, no `js`.
 """
 from __future__ import annotations
@@ -23,13 +25,17 @@ import re
 from dataclasses import asdict, dataclass, fields, replace
 from html import escape
 
-from bummerl_web import i18n
+from bummerl import NotationError, jsondoc
+
+from . import i18n, storage
 
 KEY = "bummerl.stats"
 APP = "bummerl.stats"
 VERSION = 1
 MAX_TALLIES = 64
 MAX_COUNT = 10 ** 9
+MAX_CHARS = 64 * 400  # MAX_TALLIES tallies of eight counts
+MAX_DEPTH = 3  # the document, its tallies, a tally
 NAME = re.compile(r"[a-z][a-z0-9_]{0,15}\Z")  # a bot level or a preset name
 LEVEL_ORDER = ("random", "easy", "medium", "hard")
 PRESET_ORDER = ("soft", "sharp", "custom")
@@ -107,9 +113,9 @@ class Stats:
     def from_json(cls, text: str) -> "Stats":
         """Statistics as written by `to_json`; anything else raises `StatsError`."""
         try:
-            doc = json.loads(text)
-        except (TypeError, ValueError) as exc:
-            raise StatsError(f"not JSON: {exc}") from None
+            doc = jsondoc.loads(text, MAX_CHARS, MAX_DEPTH)
+        except NotationError as exc:
+            raise StatsError(str(exc)) from None
         _exact_keys(doc, {"app", "version", "tallies"}, "statistics")
         if doc["app"] != APP:
             raise StatsError(f"app: expected {APP!r}, found {doc['app']!r}")
@@ -134,17 +140,16 @@ def load(raw: str | None) -> Stats:
     return Stats() if raw is None else Stats.from_json(raw)
 
 
-ASIDE_KEY = KEY + ".aside"
-
-
 class Keeper:
     """The statistics in a localStorage-like `backend` (None: blocked storage, kept in
     memory).  Every write reads the stored statistics first, so a hand finished in
-    another tab is never counted over; unreadable statistics are moved to `ASIDE_KEY`
-    (never deleted) and `set_aside` turns True for the page to say so."""
+    another tab is never counted over; unreadable statistics are set aside as
+    "bummerl.stats.aside.<n>" (never deleted) and `set_aside` turns True for the page to
+    say so."""
 
     def __init__(self, backend):
         self.backend = backend
+        self.storage = storage.Storage(backend)
         self.set_aside = False
         self.stats = Stats()
         self.stats = self.read()
@@ -165,8 +170,7 @@ class Keeper:
         try:
             return load(raw if isinstance(raw, str) else None)
         except StatsError:
-            self._call("setItem", ASIDE_KEY, raw)
-            self._call("removeItem", KEY)
+            self.storage.set_aside(raw, KEY)
             self.set_aside = True
             return Stats()
 

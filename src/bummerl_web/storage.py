@@ -7,7 +7,8 @@
 the browser, a dict-backed stand-in in tests).  Every access may throw (storage
 blocked, private mode, quota): then `available` turns False and the game plays on.
 Data that is unreadable, foreign or from a future version is set aside under
-"bummerl.aside.<n>" (never deleted) and reported, never a crash.  What is kept is read by
+"<key>.aside.<n>" (never deleted: `Storage.set_aside`, the one way any key of the page
+is set aside) and reported, never a crash.  What is kept is read by
 one strict reader (`read`: size and nesting limits before parsing, exact types, the
 match replayed by the engine); data too large to copy aside (quota) is kept in memory as
 `exported` for the page to offer as a download, and removed from storage.
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 from bummerl import Match, NotationError, jsondoc
 
 KEY = "bummerl"
-ASIDE_PREFIX = "bummerl.aside."
+ASIDE_PREFIX = KEY + ".aside."
 APP = "bummerl"
 VERSION = 1
 
@@ -44,9 +45,6 @@ class MemoryBackend:
 
     def removeItem(self, key):  # noqa: N802
         self.items.pop(key, None)
-
-    def key_list(self):
-        return list(self.items)
 
 
 @dataclass
@@ -128,8 +126,8 @@ class Storage:
             self.available = False
             return None
 
-    def read_raw(self) -> str | None:
-        value = self._try("getItem", KEY)
+    def read_raw(self, key: str = KEY) -> str | None:
+        value = self._try("getItem", key)
         # Pyodide hands JavaScript's null over as `jsnull`, not None: only a str is data.
         return value if isinstance(value, str) else None
 
@@ -141,22 +139,22 @@ class Storage:
             self.set_aside(raw)
         return saved, problem
 
-    def set_aside(self, raw: str | None) -> None:
-        """Move `raw` from KEY to the first free "bummerl.aside.<n>"; if the browser refuses
+    def set_aside(self, raw: str | None, key: str = KEY) -> None:
+        """Move `raw` from `key` to the first free "<key>.aside.<n>"; if the browser refuses
         the copy (quota), keep it in `exported` (to offer as a download) and remove it all
-        the same, so that the new game can be saved."""
+        the same, so that the key can be written afresh."""
         if raw is None:
             return
         n = 1
-        while isinstance(self._try("getItem", f"{ASIDE_PREFIX}{n}"), str) and n < 1000:
+        while isinstance(self._try("getItem", f"{key}.aside.{n}"), str) and n < 1000:
             n += 1
         if not self.available:
             return
         try:
-            self.backend.setItem(f"{ASIDE_PREFIX}{n}", raw)
+            self.backend.setItem(f"{key}.aside.{n}", raw)
         except Exception:  # noqa: BLE001 (QuotaExceededError; the tests throw a RuntimeError)
             self.exported = raw
-        self._try("removeItem", KEY)
+        self._try("removeItem", key)
 
     def save(self, doc: dict) -> bool:
         if not self.available:

@@ -111,6 +111,19 @@ def test_play_on_from_a_replayed_position(replayed):
     assert table.state()["history"][:4] == record["actions"][:4]
 
 
+def test_a_replay_downloads_the_replayed_hand(open_table, tmp_path):
+    record = sample_record(seed=9)
+    table = open_table(f"record={encode_record(record)}&pace=0")
+    table._click('#actions [data-action="replay-forward"]')  # anywhere in the record
+    if table.page.get_attribute("#share", "open") is None:
+        table.page.click("#share summary")
+    with table.page.expect_download() as info:
+        table.page.click('#share [data-action="download-record"]')
+    path = tmp_path / "replayed.json"
+    info.value.save_as(path)
+    assert json.loads(path.read_text()) == from_record(record).to_record()
+
+
 def test_export_round_trip(open_table, tmp_path):
     table = open_table("seed=41&pace=0", permissions=CLIPBOARD)
     for _ in range(3):

@@ -56,7 +56,7 @@ def test_status_line_holds_the_last_event_and_the_prompt_only():
 def test_stats_keeper_counts_over_what_another_tab_stored_and_sets_bad_data_aside():
     backend = MemoryBackend({stats.KEY: "[1, 2]"})
     keeper = stats.Keeper(backend)
-    assert keeper.set_aside and backend.getItem(stats.ASIDE_KEY) == "[1, 2]"
+    assert keeper.set_aside and backend.getItem(f"{stats.KEY}.aside.1") == "[1, 2]"
     match = Match.new(Rules.preset("soft"), seed=4, first_dealer=BOT)
     match.deal_next()
     turn = None
