@@ -11,12 +11,13 @@ Every message is a plain JSON object with ``"source": "bummerl"`` and a ``type``
   stable key), ``reason`` (in English), ``scores``,
   ``board``, ``bummerls``, and ``record``: the whole hand as the engine's JSON record).
 
-Pure Python (builds the messages; `share_ui` posts them with
+Pure Python (builds the messages; the presenter, `table.Table.messages`, hands them to
+`app`, which posts them with
 ``window.parent.postMessage(message, "*")``: they hold nothing a host page may not see).
 """
 from __future__ import annotations
 
-from .session import HUMAN, SEATS
+from .settings import HUMAN, SEATS
 
 SOURCE = "bummerl"
 

@@ -11,7 +11,7 @@ from html import escape
 from bummerl import Rules
 
 from . import i18n
-from .session import BOT, BOT_LEVELS, DISPLAY_OPTIONS, HUMAN, SEATS, THINK_SECONDS
+from .settings import BOT, CHOICES, DISPLAY_OPTIONS, HUMAN, SEATS
 
 SPRITE = "./assets/cards/suits.svg"
 
@@ -52,30 +52,36 @@ def t(settings: dict, key, **params) -> str:
     return i18n.text(settings["lang"], key, **params)
 
 
-def message(settings: dict, key: str, params: dict) -> str:
-    """One narrated event in the current language and deck ("" if it cannot be worded:
-    a saved log is data from outside and must never break the page)."""
+def message(settings: dict, kind: str, params: dict) -> str:
+    """One narrated event (``session.narrate``) in the current language and deck ("" if
+    it cannot be worded: a saved log is data from outside and must never break the page)."""
     try:
-        return _message(settings, key, params)
+        return _message(settings, kind, params)
     except (KeyError, IndexError, ValueError, TypeError, AttributeError):
         return ""
 
 
-def _message(settings: dict, key: str, params: dict) -> str:
+def _message(settings: dict, kind: str, params: dict) -> str:
     lang, deck = settings["lang"], settings["deck"]
     words = dict(params)
-    if "card" in words and words["card"]:
+    who = words.pop("who", None)
+    if who is not None and who not in SEATS:
+        raise ValueError(f"no seat {who!r}")
+    if words.get("card"):
         words["card"] = i18n.card_name(lang, deck, words["card"])
     if "suit" in words:
         words["suit"] = i18n.suit_name(lang, deck, words["suit"])
     if "reason" in words:
         words["reason"] = i18n.reason(lang, words["reason"])
-    if deck == "de" and key.startswith("exchange_"):
+    if kind == "play":
+        words["who"] = i18n.text(lang, f"subject_{who}")
+        words["verb"] = i18n.text(lang, f"verb_play_{who}")
+        return i18n.text(lang, "play", **words)
+    key = f"{kind}_{who}" if who else kind
+    if deck == "de" and kind == "exchange":
         key += "_de"
-    if key == "play":
-        seat = words["who"]
-        words["who"] = i18n.text(lang, f"subject_{seat}")
-        words["verb"] = i18n.text(lang, f"verb_play_{seat}")
+    if key not in i18n.MESSAGES["en"]:
+        raise KeyError(key)
     return i18n.text(lang, key, **words)
 
 
@@ -88,21 +94,31 @@ def _waiting(view) -> bool:
 # Each takes the engine's view of your seat and the settings (language, deck, table
 # options); what is legal, why not, and every number come from the view.
 
+def why_not(view, settings: dict, busy: bool, code: str) -> str | None:
+    """Why a card of your hand may not be played now (None: it may)."""
+    if code in view.playable and not busy:
+        return None
+    blocked = view.blocked.get(code) if not busy else None
+    if blocked:
+        return i18n.why(settings["lang"], blocked, settings["deck"])
+    return t(settings, "hand_over" if view.outcome else "turn_bot")
+
+
+def card_label(view, settings: dict, busy: bool, code: str) -> str:
+    """A card of your hand as a screen reader says it: its name, and why it waits."""
+    name = i18n.card_name(settings["lang"], settings["deck"], code)
+    why = why_not(view, settings, busy, code)
+    return name if why is None else f"{name}, {t(settings, 'not_playable', why=why)}"
+
+
 def hand_html(view, settings: dict, busy: bool, arrived=()) -> str:
     """Your cards as buttons; the cards in ``arrived`` (just dealt or drawn) slide in."""
-    lang, deck = settings["lang"], settings["deck"]
-    playable = set(view.playable) if not busy else set()
-    idle = t(settings, "hand_over" if view.outcome else "turn_bot")
+    deck = settings["deck"]
     out = []
     for code in view.hand:
-        name = i18n.card_name(lang, deck, code)
-        if code in playable:
-            extra, label = "", name
-        else:
-            blocked = view.blocked.get(code) if not busy else None
-            why = i18n.why(lang, blocked, deck) if blocked else idle
-            label = f"{name}, {t(settings, 'not_playable', why=why)}"
-            extra = f' aria-disabled="true" data-why="{attr(why)}" title="{attr(why)}"'
+        why = why_not(view, settings, busy, code)
+        label = card_label(view, settings, busy, code)
+        extra = "" if why is None else f' aria-disabled="true" data-why="{attr(why)}" title="{attr(why)}"'
         cls = "card arrived" if code in arrived else "card"
         out.append(f'<button type="button" class="{cls}" data-card="{code}" data-deck="{deck}" '
                    f'aria-label="{attr(label)}"{extra}>{card_face(code, deck)}</button>')
@@ -177,7 +193,7 @@ def pile_html(view, settings: dict, seat: int) -> str:
 
 def _kinds(recent) -> set:
     """The kinds of the narrated events in ``recent`` ("close", "exchange", "take", ...)."""
-    return {key.split("_")[0] for key, _ in recent}
+    return {kind for kind, _ in recent}
 
 
 def talon_html(view, settings: dict, recent=()) -> str:
@@ -210,10 +226,10 @@ def talon_html(view, settings: dict, recent=()) -> str:
 
 def meld_html(settings: dict, recent) -> str:
     """A marriage just declared (``recent``): its king and queen together, with 20/40."""
-    for key, params in recent:
-        if key.startswith("marry_"):
+    for kind, params in recent:
+        if kind == "marry":
             cards = "".join(card_div(rank + params["suit"], settings, "mini") for rank in "KQ")
-            who = escape(t(settings, key.split("_")[1]))
+            who = escape(t(settings, params["who"]))
             return (f'<div class="meld" aria-hidden="true">{cards}<b>{params["points"]}</b>'
                     f'<span>{who}</span></div>')
     return ""
@@ -289,7 +305,7 @@ def status_text(view, settings: dict, recent: list, busy: bool, *, log=(),
     """Short: the last thing that happened (of ``recent``, else of ``log`` once the hand
     is over) and whose turn it is.  The live region narrates every event; the table
     shows them."""
-    worded = [m for m in (message(settings, key, params) for key, params in recent or
+    worded = [m for m in (message(settings, kind, params) for kind, params in recent or
                           (log if view.outcome else ())) if m]
     parts = worded[-1:]
     if view.outcome:
@@ -436,7 +452,8 @@ def rules_panel_html(settings: dict, rules: Rules, display: dict) -> str:
         checked = " checked" if display.get(name) else ""
         shown.append(f'<label class="opt check"><input type="checkbox" name="{name}" data-display="1"{checked}>'
                      f'<span>{escape(i18n.option_label(lang, name))}</span></label>')
-    for name, values in (("bot", BOT_LEVELS), ("think", THINK_SECONDS)):
+    for name in ("bot", "think"):
+        values = CHOICES[name]
         chosen = display.get(name, settings.get(name))
         choices = "".join(
             f'<option value="{v}"{" selected" if v == chosen else ""}>{escape(i18n.option_label(lang, f"{name}={v}"))}</option>'

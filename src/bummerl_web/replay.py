@@ -5,82 +5,21 @@ A `Replay` steps through a recorded hand (the engine's JSON record, see
 `from_record` of the first n actions, and what happened at each step is the engine's
 `bummerl.events.describe`, so nothing here knows a rule.  The table's renderers
 (`render`) draw a position from its view; `controls_html` and friends draw what only
-a replay has: both hands face up and the step controls.  `share_ui` (the DOM
-glue) puts these into the page.
+a replay has: both hands face up and the step controls.  The presenter (`table`) shows
+them.
 """
 from __future__ import annotations
 
 import json
-import random
 from html import escape
 
-from bummerl import Match, from_record
+from bummerl import from_record
 from bummerl.events import describe
 from bummerl.record import loads_record
 
 from . import i18n, render
-from .session import BOT, HUMAN, SEATS, narrate
-
-# The replay's and the share menu's words (kept here, beside the code that uses them).
-TEXTS = {
-    "en": {
-        "share": "Share",
-        "copy_link": "Copy link to this deal",
-        "copy_record": "Copy link to replay this hand",
-        "download": "Download this hand (JSON record)",
-        "open_record": "Replay a record file…",
-        "link_label": "Link",
-        "copied": "Link copied to the clipboard.",
-        "copy_failed": "Copy the link from the field below.",
-        "downloaded": "Record saved as {name}.",
-        "bad_record": "That file is not a Bummerl hand record: {error}",
-        "replay": "Replay",
-        "replay_of": "Replay: step {n} of {total}",
-        "replay_start": "The deal. Step forward to see the first action.",
-        "replay_end": "End of the record.",
-        "previous_trick": "Previous trick",
-        "back": "Back",
-        "forward": "Forward",
-        "next_trick": "Next trick",
-        "play_on": "Play on from here",
-        "leave": "Back to my game",
-        "replay_keys": "Arrow keys: one card back or forward; Page Up/Down: a trick; Home/End: start/end.",
-        "cards_of": "Cards of {who}",
-        "trick_no": "trick {n}",
-        "points": "{who}: {points} points",
-    },
-    "de": {
-        "share": "Teilen",
-        "copy_link": "Link zu diesem Blatt kopieren",
-        "copy_record": "Link zum Nachspielen kopieren",
-        "download": "Dieses Spiel herunterladen (JSON)",
-        "open_record": "Spielprotokoll nachspielen…",
-        "link_label": "Link",
-        "copied": "Link in die Zwischenablage kopiert.",
-        "copy_failed": "Kopiere den Link aus dem Feld unten.",
-        "downloaded": "Spiel gespeichert als {name}.",
-        "bad_record": "Diese Datei ist kein Bummerl-Spielprotokoll: {error}",
-        "replay": "Nachspielen",
-        "replay_of": "Nachspielen: Schritt {n} von {total}",
-        "replay_start": "Das Blatt. Vorwärts zeigt den ersten Zug.",
-        "replay_end": "Ende des Protokolls.",
-        "previous_trick": "Stich zurück",
-        "back": "Zurück",
-        "forward": "Vorwärts",
-        "next_trick": "Stich vor",
-        "play_on": "Von hier weiterspielen",
-        "leave": "Zurück zu meinem Spiel",
-        "replay_keys": "Pfeiltasten: eine Karte zurück oder vor; Bild auf/ab: ein Stich; Pos1/Ende: Anfang/Ende.",
-        "cards_of": "Karten von {who}",
-        "trick_no": "Stich {n}",
-        "points": "{who}: {points} Punkte",
-    },
-}
-
-
-def text(lang: str, key: str, **params) -> str:
-    return i18n.lookup(TEXTS, lang, key, params)
-
+from .session import narrate
+from .settings import BOT, HUMAN, SEATS
 
 # ------------------------------------------------------------------ records
 
@@ -117,25 +56,6 @@ def record_query(record: dict, session) -> str:
     from .links import make_link
 
     return make_link(record=record, lang=session.settings["lang"], deck=session.settings["deck"])
-
-
-def deal_hand(session, n: int) -> None:
-    """Make deal `n` of the session's match seed the hand in play (a `hand=` link), unless
-    it already is (then the saved game resumes)."""
-    match = session.match
-    if match.hands_dealt == n:
-        return
-    session.match = Match.at_deal(match.rules, match.seed, n, first_dealer=BOT)  # as Session.new_match
-    session.log = []
-    session.save()
-
-
-def play_on(session, hand) -> None:
-    """Continue `hand` (a replayed position) as a new match against the bot: you take
-    seat 0; the match's later deals come from a fresh seed."""
-    session.match = Match.from_hand(hand, seed=random.SystemRandom().randrange(2**31))
-    session.log = []
-    session.save()
 
 
 # ------------------------------------------------------------------ replay
@@ -212,7 +132,7 @@ def table_settings(settings: dict) -> dict:
 
 
 def _t(settings, key, **params) -> str:
-    return text(settings["lang"], key, **params)
+    return i18n.text(settings["lang"], key, **params)
 
 
 def cards_html(replay: Replay, settings: dict, seat: int) -> str:
@@ -256,6 +176,7 @@ def controls_html(replay: Replay, settings: dict) -> str:
 
 SHORTCUTS = {"replay-previous-trick": "PageUp", "replay-back": "ArrowLeft",
              "replay-forward": "ArrowRight", "replay-next-trick": "PageDown"}
+SHORTCUT_KEYS = (*SHORTCUTS.values(), "Home", "End")  # the keys a replay answers anywhere
 
 
 def target_step(replay: Replay, command: str) -> int | None:
@@ -283,7 +204,7 @@ def status_text(replay: Replay, settings: dict) -> str:
 def share_menu_html(lang: str) -> str:
     """The header's Share menu (a disclosure: works without a pointer)."""
     def t(key):
-        return escape(text(lang, key))
+        return escape(i18n.text(lang, key))
 
     return (f'<summary>{t("share")}</summary><div class="share-items">'
             f'<button type="button" class="tool" data-action="copy-link">{t("copy_link")}</button>'

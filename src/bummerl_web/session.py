@@ -7,54 +7,18 @@ from __future__ import annotations
 
 import random
 
-from bummerl import DISPLAY_PRESETS, IllegalAction, Match, Rules
+from bummerl import IllegalAction, Match, Rules
 
 from . import storage as store
+from .settings import BOT, HINT_SECONDS, HUMAN, SEATS, THINK_SECONDS, clean_settings, default_settings, updated
 
-HUMAN, BOT = 0, 1
-SEATS = ("you", "bot")
 LOG_SIZE = 8
-# Table options: the engine's display presets plus the page's Hint button (off in Sharp).
-TABLE_PRESETS = {name: {**options, "hints": name == "soft"} for name, options in DISPLAY_PRESETS.items()}
-DISPLAY_OPTIONS = tuple(TABLE_PRESETS["soft"])
-BOT_LEVELS = ("easy", "medium", "hard")  # of bummerl.bots
-BOT_LEVEL = "medium"
-# How long Hard thinks per move in the page (a setting); the page runs the search in
-# slices of THINK_SLICE seconds and handles clicks and paints between them.
-THINK_SECONDS = {"quick": 0.3, "normal": 0.8, "long": 1.5}
-THINK = "normal"
-THINK_SLICE = 0.04
-HINT_SECONDS = 0.3  # the Hint asks Hard too, in the same slices
-
-
-def default_settings(lang: str = "en") -> dict:
-    return {"lang": lang, "deck": "fr", "bot": BOT_LEVEL, "think": THINK, "four_colours": False,
-            **TABLE_PRESETS["soft"]}
-
-
-def clean_settings(raw, lang: str) -> dict:
-    """Known settings with valid values; anything else falls back to the default."""
-    settings = default_settings(lang)
-    if isinstance(raw, dict):
-        if raw.get("lang") in ("en", "de"):
-            settings["lang"] = raw["lang"]
-        if raw.get("deck") in ("fr", "de"):
-            settings["deck"] = raw["deck"]
-        if raw.get("bot") in BOT_LEVELS:
-            settings["bot"] = raw["bot"]
-        if raw.get("think") in THINK_SECONDS:
-            settings["think"] = raw["think"]
-        if isinstance(raw.get("four_colours"), bool):
-            settings["four_colours"] = raw["four_colours"]
-        for name in DISPLAY_OPTIONS:
-            if isinstance(raw.get(name), bool):
-                settings[name] = raw[name]
-    return settings
 
 
 def narrate(engine_events: list, seat: int) -> list:
-    """What just happened, as [message key, params] pairs (params hold codes, not words),
-    from the engine's own account of an action (``bummerl.events.describe``)."""
+    """What just happened, as [kind, params] pairs (params hold codes and seats, not words:
+    ``render.message`` chooses the words), from the engine's own account of an action
+    (``bummerl.events.describe``). ``who`` is "you" or "bot"."""
     events = []
     for event in engine_events:
         kind = event["event"]
@@ -62,19 +26,17 @@ def narrate(engine_events: list, seat: int) -> list:
         if kind == "play":
             events.append(["play", {"who": who, "card": event["card"]}])
         elif kind == "trick":
-            events.append([f"take_{SEATS[event['winner']]}", {"points": event["points"]}])
+            events.append(["take", {"who": SEATS[event["winner"]], "points": event["points"]}])
         elif kind == "exchange":
-            events.append([f"exchange_{who}", {"card": event["took"]}])
-        elif kind == "close":
-            events.append([f"close_{who}", {}])
+            events.append(["exchange", {"who": who, "card": event["took"]}])
+        elif kind in ("close", "claim"):
+            events.append([kind, {"who": who}])
         elif kind == "marriage":
-            events.append([f"marry_{who}", {"points": event["points"], "suit": event["suit"]}])
+            events.append(["marry", {"who": who, "points": event["points"], "suit": event["suit"]}])
             if event.get("pending"):
                 events.append(["marriage_pending", {}])
         elif kind == "talon_exhausted":
             events.append(["talon_exhausted", {}])
-        elif kind == "claim":
-            events.append([f"claim_{who}", {}])
         # "draw": shown by the table itself; "hand_over": see scored().
     return events
 
@@ -83,11 +45,11 @@ def scored(result: dict | None) -> list:
     """The narration of a hand's result (``Turn.result``) and of a Bummerl it ended."""
     if not result:
         return []
-    events = [[f"win_{SEATS[result['winner']]}",
-               {"n": result["game_points"], "reason": result["termination"]}]]
+    events = [["win", {"who": SEATS[result["winner"]], "n": result["game_points"],
+                       "reason": result["termination"]}]]
     given = result.get("bummerl")
     if given:
-        events.append([f"bummerl_end_{SEATS[1 - given['loser']]}", {"n": given["given"]}])
+        events.append(["bummerl_end", {"who": SEATS[1 - given["loser"]], "n": given["given"]}])
     return events
 
 
@@ -169,6 +131,22 @@ class Session:
         self.log = []
         self.save()
 
+    def deal_hand(self, n: int) -> None:
+        """Make deal ``n`` of the match's seed the hand in play (a ``hand=`` link), unless
+        it already is (then the saved game resumes)."""
+        if self.match.hands_dealt == n:
+            return
+        self.match = Match.at_deal(self.match.rules, self.match.seed, n, first_dealer=BOT)  # as new_match
+        self.log = []
+        self.save()
+
+    def play_on(self, hand) -> None:
+        """Continue ``hand`` (a replayed position) as a new match against the bot: you take
+        seat 0; the match's later deals come from a fresh seed."""
+        self.match = Match.from_hand(hand, seed=random.SystemRandom().randrange(2**31))
+        self.log = []
+        self.save()
+
     def next_hand(self) -> None:
         if not self.hand.over:
             return
@@ -182,15 +160,7 @@ class Session:
         """New rules for the match: they apply from the next deal (the engine keeps the
         hand in play on the rules it was dealt with)."""
         self.match.rules = rules
-        for name in DISPLAY_OPTIONS:
-            if isinstance(display.get(name), bool):
-                self.settings[name] = display[name]
-        if display.get("bot") in BOT_LEVELS:
-            self.settings["bot"] = display["bot"]
-        if display.get("think") in THINK_SECONDS:
-            self.settings["think"] = display["think"]
-        if isinstance(display.get("four_colours"), bool):
-            self.settings["four_colours"] = display["four_colours"]
+        self.settings = updated(self.settings, {k: v for k, v in display.items() if k not in ("lang", "deck")})
         self.save()
 
     def set_setting(self, name: str, value) -> None:

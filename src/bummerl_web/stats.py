@@ -26,6 +26,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from html import escape
 
 from bummerl import NotationError, jsondoc
+from bummerl.bots import LEVELS
 
 from . import i18n, storage
 
@@ -37,7 +38,7 @@ MAX_COUNT = 10 ** 9
 MAX_CHARS = 64 * 400  # MAX_TALLIES tallies of eight counts
 MAX_DEPTH = 3  # the document, its tallies, a tally
 NAME = re.compile(r"[a-z][a-z0-9_]{0,15}\Z")  # a bot level or a preset name
-LEVEL_ORDER = ("random", "easy", "medium", "hard")
+LEVEL_ORDER = ("random", *LEVELS)  # random: tallies kept by earlier versions
 PRESET_ORDER = ("soft", "sharp", "custom")
 
 

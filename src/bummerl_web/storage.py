@@ -25,6 +25,7 @@ ASIDE_PREFIX = KEY + ".aside."
 APP = "bummerl"
 VERSION = 1
 
+SAVED_NAME = "bummerl-saved-game.json"  # the file name of saved data handed out as a download
 CORRUPT, FOREIGN, FUTURE = "corrupt", "foreign", "future"
 DOC_KEYS = ("app", "version", "rev", "settings", "match", "log", "statistics")
 MAX_LOG = 64
@@ -50,7 +51,7 @@ class MemoryBackend:
 @dataclass
 class Saved:
     """A saved document that passed `read`: the match (replayed by the engine), the raw
-    settings (each a short text or a bool; `session.clean_settings` picks the known ones),
+    settings (each a short text or a bool; `settings.clean_settings` picks the known ones),
     the narration log ([message key, {params}] pairs) and the revision."""
     match: Match
     settings: dict

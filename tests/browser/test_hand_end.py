@@ -5,7 +5,7 @@ import json
 import pytest
 
 from bummerl import Match, Rules
-from bummerl_web.session import BOT, default_settings
+from bummerl_web.settings import BOT, default_settings
 
 STATS = "bummerl.stats"
 

@@ -88,7 +88,8 @@ def test_reload_after_a_link_resumes_the_saved_game(open_table):
 
 def saved_match_document() -> dict:
     """A real saved document with finished hands and a hand in progress (CPython engine)."""
-    from bummerl_web.session import HUMAN, Session
+    from bummerl_web.session import Session
+    from bummerl_web.settings import HUMAN
     from bummerl_web.storage import MemoryBackend, Storage
 
     backend = MemoryBackend()

@@ -5,8 +5,9 @@ import random
 import pytest
 
 from bummerl import Block, Rules, Termination
-from bummerl_web import i18n, render, session, storage
-from bummerl_web.session import HUMAN, Session
+from bummerl_web import i18n, render, session, settings as page_settings, storage
+from bummerl_web.session import Session
+from bummerl_web.settings import HUMAN
 from bummerl_web.storage import KEY, MemoryBackend, Storage
 
 
@@ -239,7 +240,7 @@ def test_hint_button_follows_the_table_option():
     s.set_rules(s.match.rules, {"hints": False})
     assert 'data-action="hint"' not in render.actions_html(s.view, s.settings, False, s.match.over)
     assert s.hint_thinking() is None
-    assert session.TABLE_PRESETS["sharp"]["hints"] is False
+    assert page_settings.TABLE_PRESETS["sharp"]["hints"] is False
 
 
 def test_match_to_two_bummerl_ends_and_next_starts_a_new_match():
@@ -265,7 +266,7 @@ def test_odd_saved_log_and_settings_never_break_rendering():
     s, backend = fresh(seed=15)
     play_out(s, hands=1)
     doc = json.loads(backend.items[KEY])
-    doc["log"] = [["play", {"who": "nobody"}], ["no_such_key", {}], "junk", ["win_you", {"n": 1}]]
+    doc["log"] = [["play", {"who": "nobody"}], ["no_such_key", {}], "junk", ["win", {"who": "you", "n": 1}]]
     doc["settings"] = {"lang": 5, "deck": "xx", "bot": None, "points_counter": "yes"}
     again = Session(Storage(MemoryBackend({KEY: json.dumps(doc)})), seed=15)
     assert again.settings["lang"] == "en" and again.settings["deck"] == "fr"
@@ -313,7 +314,7 @@ def test_random_play_renders_every_state(preset):
     for hand_no in range(6):
         options = {name: rng.choice(values) for name, values in Rules.OPTIONS.items()}
         options["match_bummerls"] = 0
-        display = {name: rng.random() < 0.5 for name in session.DISPLAY_OPTIONS}
+        display = {name: rng.random() < 0.5 for name in page_settings.DISPLAY_OPTIONS}
         s.set_rules(Rules.preset(preset).with_options(**options), display)
         if s.hand.over:
             s.next_hand()
@@ -343,7 +344,7 @@ def test_random_play_renders_every_state(preset):
 
 def test_the_bots_move_is_the_same_thought_in_slices_or_at_once():
     from bummerl.bots import Thinking
-    from bummerl_web.session import BOT
+    from bummerl_web.settings import BOT
 
     s, _ = fresh(seed=21)
     s.settings["bot"] = "hard"
@@ -366,7 +367,7 @@ def test_the_bot_plays_for_the_bummerl_on_the_board():
     # It decides from the match's view, which carries the board (points still to go), as the hint does.
     s, _ = fresh(seed=23)
     s.settings["bot"] = "hard"
-    from bummerl_web.session import BOT
+    from bummerl_web.settings import BOT
 
     s.match.board = [6, 6]
     s.match.board[BOT] = 2
@@ -379,7 +380,7 @@ def test_the_bot_plays_for_the_bummerl_on_the_board():
 
 
 def test_the_think_setting_takes_known_values_only():
-    from bummerl_web.session import THINK, THINK_SECONDS, clean_settings
+    from bummerl_web.settings import THINK, THINK_SECONDS, clean_settings
 
     assert clean_settings({"think": "long"}, "en")["think"] == "long"
     assert clean_settings({"think": "forever"}, "en")["think"] == THINK

@@ -1,9 +1,9 @@
 """Never a dead page, in CPython: every saved document, link and record the page may meet
 either loads or is set aside with a notice, and the table that results offers a legal move.
 
-The saved documents are real ones (matches played by the bots in both presets), mutated
-structurally by Hypothesis; the page's start-up path is run as app.py runs it: storage ->
-session -> every renderer.
+The stored values are real ones (matches played by the bots in both presets, and the
+statistics they left), mutated structurally by Hypothesis, cut, nested deep or given huge
+numbers; the page's start-up is the presenter's own (`table.Table.start`, `Table.screen`).
 """
 import json
 import random
@@ -14,10 +14,12 @@ from hypothesis import strategies as st
 
 from bummerl import CARD_CODES, NotationError, Rules, from_record
 from bummerl.record import decode_record, encode_record, loads_record
-from bummerl_web import links, render, replay
+from bummerl_web import links, render, replay, stats
 from bummerl.bots import choose
-from bummerl_web.session import HUMAN, Session
+from bummerl_web.session import Session
+from bummerl_web.settings import HUMAN
 from bummerl_web.storage import ASIDE_PREFIX, KEY, MemoryBackend, Storage
+from bummerl_web.table import Table, read_address
 
 SET_ASIDE = ("set_aside_corrupt", "set_aside_foreign", "set_aside_future")
 
@@ -45,11 +47,14 @@ def play_match(preset: str, seed: int, hands: int) -> list[str]:
 DOCS = play_match("soft", 1, 9) + play_match("sharp", 2, 9)
 
 
-def start_page(raw: str) -> tuple[Session, MemoryBackend]:
-    """The page's start-up path with this saved string, up to a table where you can act."""
-    backend = MemoryBackend({KEY: raw})
-    s = Session(Storage(backend), lang="en")
-    draw(s)
+def start_page(raw: str, key: str = KEY) -> tuple[Session, MemoryBackend]:
+    """The page's start-up with this string stored under `key`, up to a table where you
+    can act; every region is drawn on the way."""
+    backend = MemoryBackend({key: raw})
+    table = Table.start(read_address(""), ["en"], backend)
+    table.boot()
+    s = table.session
+    table.screen()
     s.settings["bot"] = "easy"  # the saved level may be "hard": keep the fuzz fast
     for _ in range(40):
         if s.human_to_move:
@@ -58,22 +63,10 @@ def start_page(raw: str) -> tuple[Session, MemoryBackend]:
             s.next_hand()
         else:
             s.bot_step()
-        draw(s)
+        table.screen()
     assert s.human_to_move and s.hand.view(HUMAN).legal
-    assert '<button type="button" class="card' in render.hand_html(s.view, s.settings, False)
+    assert '<button type="button" class="card' in table.screen().html["hand"]
     return s, backend
-
-
-def draw(s) -> None:
-    """Every renderer app.py calls, in the table's language."""
-    view, settings = s.view, s.settings
-    render.hand_html(view, settings, False), render.actions_html(view, settings, False, s.match.over)
-    render.opponent_html(view, settings), render.talon_html(view, settings)
-    render.trick_html(view, settings), render.board_html(view, s.match, settings)
-    render.my_pile_html(view, settings), render.howto_html(settings)
-    render.status_text(view, settings, [], False, log=s.log, match_over=s.match.over)
-    render.notice_text(settings, s.notices, s.link_notices)
-    json.dumps(s.summary())
 
 
 def loaded_or_set_aside(raw: str) -> None:
@@ -234,6 +227,59 @@ def test_damaged_saved_text_loads_or_is_set_aside(raw, data):
     loaded_or_set_aside(raw[:cut] + junk + raw[cut + data.draw(st.integers(0, 8)):])
 
 
+# ------------------------------------------------------------------ fuzz: the statistics key
+
+def play_stats() -> str:
+    """The statistics a few bot hands leave (levels and presets of both kinds)."""
+    tally = stats.Stats()
+    rng = random.Random(3)
+    for _ in range(30):
+        tally = tally.record_hand(rng.choice(["easy", "medium", "hard"]), rng.choice(["soft", "sharp", "custom"]),
+                                  rng.random() < 0.5)
+        if rng.random() < 0.2:
+            tally = tally.record_bummerl("hard", "soft", rng.random() < 0.5)
+    return tally.to_json()
+
+
+STATS = play_stats()
+
+
+def stats_loaded_or_set_aside(raw: str) -> None:
+    s, backend = start_page(raw, stats.KEY)
+    if "stats_set_aside" in s.notices:
+        assert backend.items[f"{stats.KEY}.aside.1"] == raw
+    else:
+        assert stats.load(backend.items.get(stats.KEY)) is not None
+
+
+@pytest.mark.parametrize("raw", [
+    "[" * 100_000, '{"app": "bummerl.stats", "version": 1, "tallies": ' + "{" * 50_000,
+    STATS.replace('"hands_won":', '"hands_won":' + "9" * 5000 + ",\"x\":", 1),
+    STATS.replace('"version":1', '"version":' + "9" * 30), STATS[:len(STATS) // 2], "x" * 3_000_000,
+])
+def test_unreadable_statistics_are_set_aside_and_the_table_plays(raw):
+    s, backend = start_page(raw, stats.KEY)
+    assert "stats_set_aside" in s.notices and backend.items[f"{stats.KEY}.aside.1"] == raw
+    assert KEY in backend.items  # the match is kept as it was: only the bad key went
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_fuzzed_statistics_load_or_are_set_aside(data):
+    doc = json.loads(STATS)
+    for _ in range(data.draw(st.integers(1, 3))):
+        doc = mutate(doc, data)
+    stats_loaded_or_set_aside(json.dumps(doc))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_damaged_statistics_text_loads_or_is_set_aside(data):
+    cut = data.draw(st.integers(0, len(STATS)))
+    junk = data.draw(st.text(max_size=8))
+    stats_loaded_or_set_aside(STATS[:cut] + junk + STATS[cut + data.draw(st.integers(0, 8)):])
+
+
 # ------------------------------------------------------------------ fuzz: links and records
 
 PARAMETERS = ["seed", "hand", "rules", "lang", "deck", "embed", "record", "zoom"]
@@ -250,14 +296,11 @@ def test_fuzzed_links_give_a_playable_table_and_short_notices(pairs):
     query = "&".join(f"{k}={v}" for k, v in pairs)
     link = links.parse_link(query)
     assert all(len(n) < 300 for n in link.notices)
-    s = Session(Storage(MemoryBackend()), seed=link.seed, rules=link.rules,
-                overrides={"lang": link.lang, "deck": link.deck}, link_notices=link.notices)
-    if link.hand:
-        replay.deal_hand(s, link.hand)
+    table = Table.start(read_address(query), ["en"], MemoryBackend())
     if link.record is not None:
-        replay.Replay(link.record)  # a packed record that decodes also replays
-    draw(s)
-    render.notice_text(s.settings, s.notices, s.link_notices)
+        assert table.replay is not None  # a packed record that decodes also replays
+    screen = table.screen()
+    assert screen.text["status"] and all(len(n) < 300 for n in table.session.link_notices)
 
 
 @settings(max_examples=300, deadline=None)

@@ -82,7 +82,7 @@ def test_play_on_continues_the_position_as_a_new_match():
     s = session(seed=3)
     rep = replay.Replay(played_record(moves=5))
     rep.go(5)
-    replay.play_on(s, rep.hand)
+    s.play_on(rep.hand)
     assert list(s.hand.history) == rep.record["actions"][:5]
     assert s.match.hands_dealt == 1 and s.match.results == []
     saved = json.loads(s.storage.read_raw())
@@ -102,7 +102,7 @@ def test_deal_link_names_seed_hand_and_rules():
     assert link.hand == 2
     other = session(seed=link.seed, rules=link.rules)
     assert other.hand.to_record() == first
-    replay.deal_hand(other, link.hand)
+    other.deal_hand(link.hand)
     assert other.hand.to_record() == second  # the same deal, dealer and rules
 
 

@@ -1,7 +1,8 @@
 """The table's end-of-hand data and event pictures in CPython (render, session, stats)."""
 from bummerl import Match, Rules
 from bummerl_web import render, stats
-from bummerl_web.session import BOT, HUMAN, Session, default_settings
+from bummerl_web.session import Session
+from bummerl_web.settings import BOT, HUMAN, default_settings
 from bummerl_web.storage import MemoryBackend, Storage
 
 EN = default_settings("en")
@@ -39,15 +40,15 @@ def test_summary_words_the_end_from_your_seat_with_both_sides():
 def test_a_declared_marriage_is_shown_with_its_points_and_a_close_turns_the_talon():
     session = Session(Storage(MemoryBackend()), seed=3)
     view = session.view
-    meld = render.trick_html(view, EN, [["marry_bot", {"points": 40, "suit": "H"}]])
+    meld = render.trick_html(view, EN, [["marry", {"who": "bot", "points": 40, "suit": "H"}]])
     assert 'class="meld"' in meld and "<b>40</b>" in meld and 'data-card="KH"' in meld and 'data-card="QH"' in meld
-    assert "turned" in render.talon_html(view, EN, [["close_you", {}]])
+    assert "turned" in render.talon_html(view, EN, [["close", {"who": "you"}]])
     assert "turned" not in render.talon_html(view, EN)
 
 
 def test_status_line_holds_the_last_event_and_the_prompt_only():
     session = Session(Storage(MemoryBackend()), seed=3)
-    recent = [["play", {"who": "bot", "card": "AH"}], ["take_bot", {"points": 21}],
+    recent = [["play", {"who": "bot", "card": "AH"}], ["take", {"who": "bot", "points": 21}],
               ["play", {"who": "bot", "card": "KS"}]]
     text = render.status_text(session.view, EN, recent, False)
     assert "takes" not in text and text.count(".") <= 3

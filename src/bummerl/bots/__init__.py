@@ -14,8 +14,9 @@ One more bot is not a level: ``heuristic``, the arena's rule-based yardstick
 Every bot is deterministic for a given ``rng`` (a ``random.Random``; no global
 randomness) and sees nothing but the view, so equal views give equal decisions.
 
-The interface (``BOTS``, ``LEVELS``, ``Thinking``, ``choose``) lives in ``levels`` and is
-imported on first use: importing this package costs nothing, so that a page can import
+``LEVELS`` are the levels a player may choose at the table (``random`` and the yardstick
+are for the arena). The interface (``BOTS``, ``Thinking``, ``choose``) lives in ``levels``
+and is imported on first use: importing this package costs nothing, so that a page can import
 the bots' modules one at a time, in ``MODULES`` order, each in a task of its own (a
 module is compiled from source when first imported, which takes tens of milliseconds
 in the browser).
@@ -23,7 +24,8 @@ in the browser).
 
 import importlib
 
-__all__ = ["BOTS", "LEVELS", "Thinking", "choose"]
+__all__ = ["BOTS", "Thinking", "choose"]
+LEVELS = ("easy", "medium", "hard")  # weakest first
 # Every module of the bots, each after the modules it imports.
 MODULES = ("solver", "world", "heuristics", "hard", "yardstick", "levels", "hints")
 

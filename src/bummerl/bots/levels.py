@@ -1,4 +1,4 @@
-"""The levels and their one interface: ``BOTS``, ``LEVELS``, ``Thinking``, ``choose``.
+"""The bots' one interface: ``BOTS``, ``Thinking``, ``choose``.
 
 >>> import random
 >>> from bummerl import deal, SOFT
@@ -41,8 +41,6 @@ BOTS = {
     "hard": _hard_bot,
     "heuristic": _heuristic_bot,
 }
-# The levels a player may choose at the table (the yardstick is for the arena only).
-LEVELS = ("random", "easy", "medium", "hard")
 
 
 class Thinking:

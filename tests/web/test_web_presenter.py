@@ -1,0 +1,413 @@
+"""The table's presenter (`bummerl_web.table`) in CPython: the start-up policy, what each
+region shows, and every data-action of the page, the replay's and the dialogs' included,
+with the effects the page then carries out."""
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from bummerl import Match, Rules, deal
+from bummerl.record import encode_record
+from bummerl_web import i18n, render, replay, stats
+from bummerl_web.settings import BOT, default_settings
+from bummerl_web.storage import KEY, MemoryBackend
+from bummerl_web.table import ACTIONS, FIRST_CARD, Effect, Table, read_address
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def start(query: str = "seed=3&pace=0", items: dict | None = None, languages=("en",)):
+    backend = MemoryBackend(items)
+    return Table.start(read_address(query), list(languages), backend), backend
+
+
+def kinds(effects) -> list[str]:
+    return [effect.kind for effect in effects]
+
+
+def carry_out(table: Table, effects) -> list[Effect]:
+    """Do what the page does with `effects`, the bot's moves at once (no pacing)."""
+    done, queue = [], list(effects)
+    while queue:
+        effect = queue.pop(0)
+        done.append(effect)
+        if effect.kind == "render":
+            table.screen()
+        elif effect.kind == "bot":
+            generation = table.begin_bot()
+            while table.bot_to_move and generation == table.generation:
+                thinking = table.session.bot_thinking()
+                thinking.step()
+                queue += table.bot_moved(thinking.best())
+            queue += table.end_bot(generation)
+    return done
+
+
+def do(table: Table, action: str, **data) -> list[Effect]:
+    return carry_out(table, table.update(action, **data))
+
+
+def play_hand(table: Table) -> None:
+    for _ in range(40):
+        if table.session.hand.over:
+            return
+        do(table, "play", card=table.session.view.playable[0])
+    raise AssertionError("the hand did not end")
+
+
+def saved_match(seed: int, board, **settings) -> str:
+    match = Match.new(Rules.preset("soft"), seed=seed, first_dealer=BOT)
+    match.deal_next()
+    match.board = list(board)
+    return json.dumps({"app": "bummerl", "version": 1, "rev": 1,
+                       "settings": {**default_settings(), **settings}, "match": match.to_json(), "log": []})
+
+
+# ------------------------------------------------------------------ every data-action
+
+def emitted_actions() -> set[str]:
+    """Every data-action the page's HTML (index.html and every renderer's source) holds."""
+    sources = [ROOT / "index.html", *sorted((ROOT / "src" / "bummerl_web").glob("*.py"))]
+    found = set()
+    for path in sources:
+        found |= set(re.findall(r'data-action="([a-z-]+)"', path.read_text()))
+    return found
+
+
+def test_every_data_action_on_the_page_has_a_handler():
+    rescue_only = {"start-fresh", "download-saved"}  # the rescue binds its own (the table is dead)
+    found = emitted_actions() - rescue_only
+    assert found - set(ACTIONS) == set()
+    assert {"play", "marry", "replay-forward", "stats-reset-yes", "load-record"} <= found | {"play"}
+
+
+def test_an_unknown_action_does_nothing():
+    table, _ = start()
+    before = table.session.summary()
+    assert table.update("no-such-action") == []
+    assert table.session.summary() == before
+
+
+# ------------------------------------------------------------------ start-up
+
+def test_a_link_is_read_once_and_the_address_keeps_only_pace_and_embed():
+    address = read_address("?seed=4&rules=sharp&pace=0&embed=0")
+    assert address.link.seed == 4 and address.pace == 0
+    assert address.keep == "pace=0&embed=0"
+    assert read_address("seed=4").keep == ""  # a reload resumes the saved game
+    embedded = read_address("seed=4&embed=1")
+    assert embedded.keep is None and embedded.link.embed  # an embedded table keeps its link
+    assert read_address("pace=0") == read_address("pace=0")
+    assert read_address("pace=0").link is None and read_address("pace=0").keep is None
+    assert read_address("", reduced_motion=True).pace == 450
+    assert read_address("pace=%C2%B2").pace == 900  # a bad pace is the default
+
+
+def test_a_first_visit_opens_how_to_play_and_plays_at_once():
+    table, backend = start("pace=0")
+    effects = table.boot()
+    assert Effect("open", "howto", True) in effects and "render" in kinds(effects)
+    assert json.loads(backend.items[KEY])["app"] == "bummerl"
+    table, _ = start("pace=0", backend.items)
+    assert Effect("open", "howto", True) not in table.boot()
+
+
+def test_a_deal_link_beside_a_saved_match_plays_in_memory_and_leads_back():
+    saved = saved_match(7, [7, 7])
+    table, backend = start("seed=99&pace=0", {KEY: saved})
+    assert table.link_game and table.session.match.seed == 99
+    assert not table.screen().hidden["link-game"]
+    do(table, "play", card=table.session.view.playable[0])
+    assert backend.items[KEY] == saved  # the saved match is untouched
+    effects = do(table, "back-to-match")
+    assert table.session.match.seed == 7 and not table.link_game
+    assert Effect("focus", '#hand button:not([aria-disabled="true"])') in effects
+
+
+def test_unreadable_statistics_are_set_aside_with_their_own_notice():
+    table, backend = start(items={stats.KEY: "[" * 100_000})
+    assert "stats_set_aside" in table.session.notices
+    assert backend.items[f"{stats.KEY}.aside.1"] == "[" * 100_000
+    assert "statistics could not be read" in table.screen().text["notice"]
+
+
+def test_a_save_too_large_to_set_aside_is_downloaded_at_boot():
+    class Full(MemoryBackend):
+        def setItem(self, key, value):  # noqa: N802
+            if ".aside." in key:
+                raise RuntimeError("quota")
+            super().setItem(key, value)
+
+    backend = Full({KEY: "{broken"})
+    table = Table.start(read_address("pace=0"), ["en"], backend)
+    effects = table.boot()
+    assert Effect("download", "{broken", "bummerl-saved-game.json") in effects
+    assert any(effect.kind == "warn" for effect in effects)
+
+
+# ------------------------------------------------------------------ playing
+
+def test_playing_a_card_runs_the_bot_and_frees_the_table():
+    table, _ = start("seed=5&pace=0")
+    if table.session.bot_to_move:
+        carry_out(table, [Effect("bot")])
+    card = table.session.view.playable[0]
+    effects = table.update("play", card=card)
+    assert effects[0].kind == "announce" and "Bot" in effects[0].value or "You" in effects[0].value
+    assert kinds(effects)[-1] in ("bot", "render")
+    carry_out(table, effects)
+    screen = table.screen()
+    assert screen.body["ready"] == "1" and not table.busy
+    assert screen.body["turn"] in ("you", "over")
+    assert f'data-card="{card}"' not in screen.html["hand"]
+
+
+def test_a_card_you_may_not_play_says_why_and_changes_nothing():
+    table, _ = start("seed=6&pace=0")
+    carry_out(table, table.boot())
+    do(table, "play", card=table.session.view.playable[0])  # lead; now the bot has answered
+    view = table.session.view
+    blocked = [c for c in view.hand if c not in view.playable]
+    if not blocked:  # no card waits in this position: the bot's turn does it
+        table.busy = True
+        blocked = list(view.hand)
+    before = table.session.summary()
+    effects = table.update("play", card=blocked[0])
+    assert kinds(effects) == ["announce"] and "not playable" in effects[0].value
+    assert table.session.summary() == before
+
+
+def test_an_illegal_action_is_said_in_the_tables_language_and_changes_nothing():
+    table, _ = start("seed=8&pace=0&lang=de")
+    carry_out(table, table.boot())
+    before = table.session.summary()
+    effects = table.update("claim")  # nothing to claim at the start
+    if table.session.human_to_move:
+        assert effects == [Effect("announce", i18n.text("de", "illegal_action"))]
+    assert table.session.summary() == before
+
+
+def test_a_hint_is_thought_for_your_position_and_dropped_if_it_moved_on():
+    table, _ = start("seed=9&pace=0")
+    carry_out(table, table.boot())
+    assert table.update("hint") == [Effect("hint")]
+    thinking, position = table.hint_thinking()
+    thinking.step()
+    found = table.hint_found(position, thinking.best())
+    assert kinds(found) == ["show_hint", "announce"] and found[0].value.startswith("Hint:")
+    do(table, "play", card=table.session.view.playable[0])
+    assert table.hint_found(position, thinking.best()) == []
+    do(table, "rules-apply", form={**{k: v for k, v in default_settings().items()}, "hints": False})
+    assert table.update("hint") == []
+
+
+def test_focus_on_a_waiting_card_puts_why_beside_the_prompt():
+    table, _ = start("seed=10&pace=0")
+    carry_out(table, table.boot())
+    effects = table.update("why", why="must follow suit")
+    assert kinds(effects) == ["status"] and effects[0].value.endswith(" — must follow suit")
+    table.busy = True
+    assert table.update("why", why="must follow suit") == []
+
+
+def test_the_end_of_a_bummerl_shows_the_board_it_was_played_to_until_new_bummerl():
+    table, _ = start("pace=0", {KEY: saved_match(12, [1, 1])})
+    play_hand(table)
+    bummerl = table.session.bummerl_end()
+    screen = table.screen()
+    shown = [int(n) for n in re.findall(r"<b>(\d+)</b>", screen.html["board"])]
+    assert shown == bummerl["final"] and table.session.match.board == [7, 7]
+    assert 'data-action="next-hand"' in screen.html["actions"]
+    assert "Bummerl" in screen.text["status"] and "you get 1." not in screen.text["status"]
+    effects = do(table, "next-hand")
+    assert "announce" in kinds(effects)
+    assert [int(n) for n in re.findall(r"<b>(\d+)</b>", table.screen().html["board"])] == [7, 7]
+
+
+# ------------------------------------------------------------------ the match, the header, dialogs
+
+def test_new_match_asks_first_when_a_hand_is_under_way():
+    table, _ = start("seed=11&pace=0")
+    carry_out(table, table.boot())
+    do(table, "play", card=table.session.view.playable[0])
+    effects = table.update("new-match")
+    assert kinds(effects) == ["dialog"] and effects[0].value == "confirm"
+    assert 'data-action="confirm-no"' in effects[0].more
+    assert table.update("confirm-no") == [Effect("close_dialog", "confirm")]
+    seed = table.session.match.seed
+    effects = do(table, "confirm-yes")
+    assert effects[0] == Effect("close_dialog", "confirm")
+    assert table.session.match.seed != seed and not table.session.hand.history or table.session.bot_to_move is False
+    announced = [e.value for e in effects if e.kind == "announce"]
+    assert announced[0].startswith("A new match has started")
+
+
+def test_language_and_deck_switch_and_are_saved():
+    table, backend = start("seed=12&pace=0")
+    do(table, "lang")
+    screen = table.screen()
+    assert screen.lang == "de" and screen.menu["lang"] == ("English", "en")
+    do(table, "deck")
+    assert table.screen().body["deck"] == "de"
+    assert json.loads(backend.items[KEY])["settings"]["lang"] == "de"
+    do(table, "lang")
+    assert table.screen().lang == "en"
+
+
+def test_the_rules_panel_shows_presets_and_applies_from_the_next_hand():
+    table, _ = start("seed=13&pace=0")
+    carry_out(table, table.boot())
+    effects = table.update("rules")
+    assert effects[0].kind == "dialog" and effects[0].value == "rules-panel"
+    effects = table.update("preset", preset="sharp", form={"bot": "hard", "think": "long", "four_colours": True})
+    panel = effects[0].more
+    assert 'data-preset="sharp" aria-pressed="true"' in panel and '<option value="hard" selected>' in panel
+    do(table, "play", card=table.session.view.playable[0])
+    form = dict(Rules.preset("sharp").options())
+    form = {k: (str(v) if not isinstance(v, bool) else v) for k, v in form.items()}
+    effects = do(table, "rules-apply", form={**form, "bot": "easy", "think": "quick", "hints": False})
+    assert effects[:2] == [Effect("close_dialog", "rules-panel"), Effect("render")]
+    assert table.session.match.rules == Rules.preset("sharp") and table.settings["bot"] == "easy"
+    assert "apply from the next hand" in table.screen().text["notice"]
+    assert table.update("rules-cancel") == [Effect("close_dialog", "rules-panel")]
+    assert table.update("dialog-close", dialog="stats-panel") == [Effect("close_dialog", "stats-panel")]
+
+
+def test_statistics_open_reset_after_asking_and_follow_another_tab():
+    table, backend = start("seed=14&pace=0")
+    carry_out(table, table.boot())
+    play_hand(table)
+    effects = table.update("stats")
+    assert effects[0].kind == "dialog" and "<table" in effects[0].more
+    assert table.update("stats-reset")[0].value == "confirm"
+    effects = table.update("stats-reset-yes")
+    assert effects[0] == Effect("close_dialog", "confirm") and "stats-empty" in effects[1].more
+    other = stats.Stats().record_hand("hard", "soft", True).to_json()
+    backend.items[stats.KEY] = other  # what the other tab wrote
+    effects = table.update("storage", key=stats.KEY, value=other, stats_open=True)
+    assert effects[0].kind == "dialog" and "<table" in effects[0].more
+
+
+def test_another_tabs_save_is_adopted_and_its_bot_move_left_to_it():
+    table, backend = start("seed=15&pace=0")
+    carry_out(table, table.boot())
+    twin, _ = start("pace=0", dict(backend.items))
+    do(twin, "play", card=twin.session.view.playable[0])
+    effects = table.update("storage", key=KEY, value=twin.session.storage.last_written)
+    assert effects[0] == Effect("render")
+    assert table.session.summary()["history"] == twin.session.summary()["history"]
+    assert "another tab" in table.screen().text["notice"]
+    assert table.update("storage", key=KEY, value="{junk") == []
+
+
+def test_a_bot_move_another_tab_left_undone_is_played_here_after_its_time():
+    table, backend = start("seed=16&pace=0")
+    carry_out(table, table.boot())
+    other = Match.from_json(json.loads(backend.items[KEY])["match"])
+    while other.hand.to_act != BOT and not other.hand.over:
+        other.play(other.hand.legal()[0])
+    doc = {**json.loads(backend.items[KEY]), "match": other.to_json(), "rev": 99}
+    effects = table.update("storage", key=KEY, value=json.dumps(doc))
+    if other.hand.over:
+        return
+    due = effects[-1]
+    assert due.kind == "bot_due" and due.value >= 2.0 and due.more == table.generation
+    assert table.update("bot-due", generation=due.more - 1) == []  # something happened meanwhile
+    assert table.update("bot-due", generation=due.more) == [Effect("bot")]
+
+
+# ------------------------------------------------------------------ sharing and the replay
+
+def played_record(seed=5, moves=9):
+    hand = deal(Rules.preset("soft"), 1, random.Random(seed))
+    rng = random.Random(seed)
+    for _ in range(moves):
+        hand = hand.apply(rng.choice([a for a in hand.legal() if a.startswith("play")]))
+    return hand.to_record()
+
+
+def test_share_copies_links_and_downloads_the_hand():
+    table, _ = start("seed=17&pace=0")
+    [copy] = table.update("copy-link")
+    assert copy.kind == "copy" and copy.value.startswith("seed=17")
+    [copy] = table.update("copy-record")
+    assert copy.kind == "copy" and "record=" in copy.value
+    assert kinds(table.update("copied")) == ["announce", "toast"]
+    assert kinds(table.update("copy-failed")) == ["focus", "announce"]
+    download, said = table.update("download-record")
+    assert download.more == "bummerl-17-1.json" and json.loads(download.value) == table.session.hand.to_record()
+    assert said.value == "Record saved as bummerl-17-1.json."
+
+
+def test_a_record_link_opens_the_replay_and_every_replay_control_works():
+    record = played_record()
+    table, backend = start(f"record={encode_record(record)}&pace=0")
+    assert "bot" not in kinds(table.boot())  # the saved game waits behind the replay
+    screen = table.screen()
+    assert screen.body["turn"] == "replay" and screen.body["state"]["replay"]["step"] == 0
+    assert kinds(table.update("replay-forward")) == ["render", "announce"]
+    assert table.replay.step == 1
+    do(table, "replay-next-trick")
+    assert table.replay.step == 2
+    do(table, "replay-previous-trick")
+    assert table.replay.step == 0
+    assert table.update("key", key="End")[0] == Effect("render") and table.replay.step == len(record["actions"])
+    assert table.update("key", key="End") == [Effect("consumed")]  # already there
+    assert table.update("key", key="x") == []
+    do(table, "replay-back")
+    assert table.replay.step == len(record["actions"]) - 1
+    download, _ = table.update("download-record")  # the replayed hand, whole
+    assert json.loads(download.value) == replay.Replay(record).final.to_record()
+    assert table.update("play", card=table.session.view.hand[0]) == []  # no play under a replay
+    effects = do(table, "replay-leave")
+    assert table.replay is None and "render" in kinds(effects)
+
+
+def test_play_on_from_a_replayed_position_becomes_the_saved_game():
+    record = played_record(moves=4)
+    table, backend = start(f"record={encode_record(record)}&pace=0")
+    do(table, "key", key="End")
+    effects = do(table, "replay-play-on")
+    assert table.replay is None and list(table.session.hand.history[:4]) == record["actions"]
+    assert json.loads(backend.items[KEY])["match"]["hand"]["actions"][:4] == record["actions"]
+    assert Effect("focus", FIRST_CARD) in effects
+
+
+def test_new_match_from_a_replay_leaves_it():
+    table, _ = start(f"record={encode_record(played_record())}&pace=0")
+    effects = do(table, "new-match")
+    assert table.replay is None and effects[0] == Effect("render")
+
+
+def test_a_record_file_replays_or_is_refused_with_the_reason_until_the_next_action():
+    table, _ = start("seed=18&pace=0")
+    record = played_record()
+    effects = table.update("load-record", text=json.dumps({**record, "actions": record["actions"] + ["play ZZ"]}))
+    assert kinds(effects) == ["render", "announce"] and "ZZ" in table.screen().text["notice"]
+    assert table.update("load-record", text=None, size=10**9)[1].value.endswith("too large: 1,000,000,000 bytes")
+    effects = table.update("load-record", text=json.dumps(record))
+    assert effects[0] == Effect("open", "share", False) and table.replay is not None
+    assert not table.screen().text["notice"]
+    assert Table.accepts_record_file(1000) and not Table.accepts_record_file(10**9)
+
+
+def test_an_embedded_table_posts_ready_and_every_move_to_its_host():
+    table, backend = start("seed=19&embed=1&pace=0")
+    carry_out(table, table.boot())
+    messages = table.messages()
+    assert messages[0]["type"] == "ready" and messages[0]["seed"] == 19
+    play_hand(table)
+    messages = table.messages()
+    assert {m["type"] for m in messages} == {"action", "hand_over"}
+    assert KEY not in backend.items  # an embedded table saves nothing
+
+
+def test_the_screens_html_shows_every_region_in_both_languages():
+    for lang in i18n.LANGS:
+        table, _ = start(f"seed=20&pace=0&lang={lang}")
+        screen = table.screen()
+        assert set(screen.html) == {"hand", "actions", "opponent", "talon", "trick", "board", "mypile"}
+        assert screen.labels["you"] == render.t(table.settings, "your_hand")
+        assert screen.lang == lang
