@@ -195,17 +195,17 @@ class Hand:
 
     # --- records ------------------------------------------------------------------
     def to_record(self) -> dict:
-        """This hand in the JSON record notation (the deal plus every action so far)."""
-        from .record import to_record
-
-        return to_record(self)
-
-    @staticmethod
-    def from_record(record) -> "Hand":
-        """Rebuild a hand from a record, replaying its actions (see ``record``)."""
-        from .record import from_record
-
-        return from_record(record)
+        """This hand in the JSON record notation (the deal plus every action so far);
+        ``bummerl.record.from_record`` reads it back."""
+        (h0, h1), trump, talon = self.initial
+        return {
+            "rules": self.rules.to_json(),
+            "dealer": self.dealer,
+            "hands": [codes(h0), codes(h1)],
+            "trump": CARD_CODES[trump],
+            "talon": [CARD_CODES[c] for c in talon],
+            "actions": list(self.history),
+        }
 
     # --- simple facts ------------------------------------------------------------
     @property

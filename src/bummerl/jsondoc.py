@@ -25,8 +25,6 @@ import json
 import re
 
 from .errors import NotationError
-from .hand import TERMINATION_TEXT, Termination
-from .rules import OPTIONS, PRESETS
 
 MAX_CHARS = 1_000_000  # a match with thousands of results fits; a record is < 2,000
 MAX_DEPTH = 32  # the deepest Bummerl document nests 6 levels
@@ -160,63 +158,3 @@ def expect_object(value, where: str, required=(), optional=()) -> dict:
     if unknown:
         raise NotationError(f"unknown key {show(unknown[0])}", where)
     return value
-
-
-def check_rules(value, where: str = "rules") -> None:
-    """The JSON form of ``Rules`` with exact types (``Rules.from_json`` does the rest)."""
-    if isinstance(value, str):
-        if value not in PRESETS:
-            raise NotationError(f"expected a preset ({', '.join(PRESETS)}), got {show(value)}", where)
-        return
-    expect_object(value, where, optional=("preset", *OPTIONS))
-    for name, option in value.items():
-        allowed = PRESETS if name == "preset" else OPTIONS[name]
-        if not any(type(option) is type(a) and option == a for a in allowed):
-            shown = ", ".join(json.dumps(a) for a in allowed)
-            raise NotationError(f"expected one of {shown}, got {show(option)}", f"{where}.{name}")
-
-
-# ------------------------------------------------------------------ documents
-
-MATCH_KEYS = ("schema", "version", "rules", "seed", "first_dealer", "hands_dealt", "board",
-              "bummerls", "results", "hand")
-
-
-def check_result(entry, where: str, version: int) -> None:
-    """One finished hand of ``Match.results``: who won, game points, why (version 1: the
-    English ``reason``; version 2: the ``termination`` key), any Bummerl given."""
-    why = "reason" if version == 1 else "termination"
-    expect_object(entry, where, required=("winner", "game_points", why), optional=("bummerl",))
-    winner = expect_int(entry["winner"], f"{where}.winner", 0, 1)
-    expect_int(entry["game_points"], f"{where}.game_points", 1, 3)
-    known = TERMINATION_TEXT.values() if version == 1 else [t.value for t in Termination]
-    if expect_str(entry[why], f"{where}.{why}") not in known:
-        raise NotationError(f"unknown {why} {show(entry[why])}", f"{where}.{why}")
-    if "bummerl" in entry:
-        final = () if version == 1 else ("board", "schneider")
-        given = expect_object(entry["bummerl"], f"{where}.bummerl", required=("loser", "given", *final))
-        expect_int(given["loser"], f"{where}.bummerl.loser", 1 - winner, 1 - winner)  # the other seat
-        expect_int(given["given"], f"{where}.bummerl.given", 1, 2)
-        if final:
-            for seat, value in enumerate(expect_list(given["board"], f"{where}.bummerl.board", 2, 2)):
-                expect_int(value, f"{where}.bummerl.board[{seat}]", 0, 7)
-            expect_bool(given["schneider"], f"{where}.bummerl.schneider")
-
-
-def check_match(obj, start: int = 7) -> None:
-    """The JSON form of ``Match`` (schema, exact types, ranges, counts that agree); the
-    hand in it is checked by replaying its record (``Match.from_json``)."""
-    expect_object(obj, "match", required=("schema", "version"), optional=MATCH_KEYS)
-    expect_object(obj, "match", required=MATCH_KEYS)
-    version = expect_int(obj["version"], "match.version", 1, 2)
-    check_rules(obj["rules"], "match.rules")
-    expect_int(obj["seed"], "match.seed", -(2**63), 2**63)
-    expect_int(obj["first_dealer"], "match.first_dealer", 0, 1)
-    dealt = expect_int(obj["hands_dealt"], "match.hands_dealt", 0, 10**9)
-    for key, low, high in (("board", 1, start), ("bummerls", 0, 10**6)):
-        for seat, value in enumerate(expect_list(obj[key], f"match.{key}", 2, 2)):
-            expect_int(value, f"match.{key}[{seat}]", low, high)
-    for i, entry in enumerate(expect_list(obj["results"], "match.results", 0, dealt)):
-        check_result(entry, f"match.results[{i}]", version)
-    if obj["hand"] is not None and dealt == 0:
-        raise NotationError("a hand in play, but no hand dealt", "match.hands_dealt")

@@ -17,12 +17,13 @@ seeded sequence.
 import random
 from dataclasses import dataclass, field
 
+from . import jsondoc
 from .cards import Action
-from .errors import IllegalAction, NotationError, RulesError
+from .errors import IllegalAction, NotationError
 from .events import describe
 from .hand import TERMINATION_TEXT, Hand, Outcome, Termination, View, deal
 from .record import from_record
-from .rules import BOARD_START, SOFT, Rules
+from .rules import BOARD_START, SOFT, Rules, read_rules
 
 SCHEMA = "bummerl-match"
 VERSION = 2
@@ -95,7 +96,7 @@ class Match:
         match.hand = hand
         match.hands_dealt = 1
         if hand.over:
-            match.score(hand.outcome)
+            match.record_outcome(hand.outcome)
         return match
 
     def dealer_of_next_hand(self) -> int:
@@ -135,10 +136,10 @@ class Match:
             raise IllegalAction(action, "the hand is over: deal the next one")
         after = before.apply(action)
         self.hand = after
-        result = self.score(after.outcome) if after.over else None
+        result = self.record_outcome(after.outcome) if after.over else None
         return Turn(before.to_act, action, before, after, describe(before, action, after), result)
 
-    def score(self, outcome: Outcome) -> dict:
+    def record_outcome(self, outcome: Outcome) -> dict:
         """Enter a finished hand's result (``play`` does this itself; this is for a hand
         played elsewhere) and return its ``results`` entry; closes the Bummerl when a
         seat reaches 0."""
@@ -175,14 +176,9 @@ class Match:
         off raises NotationError saying where."""
         if not isinstance(obj, dict) or obj.get("schema") != SCHEMA:
             raise NotationError("not a Bummerl match (schema field missing or foreign)")
-        from .jsondoc import check_match
-
-        check_match(obj, BOARD_START)  # exact types, ranges and counts, path-qualified
+        check_match(obj)  # exact types, ranges and counts, path-qualified
         version = obj["version"]
-        try:
-            rules = Rules.from_json(obj["rules"])
-        except RulesError as error:
-            raise NotationError(str(error), "match.rules") from None
+        rules = read_rules(obj["rules"], "match.rules")
         results = _migrated(obj["results"]) if version == 1 else obj["results"]
         match = Match(rules=rules, seed=obj["seed"], first_dealer=obj["first_dealer"],
                       board=list(obj["board"]), bummerls=list(obj["bummerls"]),
@@ -193,8 +189,54 @@ class Match:
             except ValueError as error:
                 raise NotationError(str(error), "match.hand") from None
             if match.hand.over and len(results) < match.hands_dealt:
-                match.score(match.hand.outcome)  # saved before it was scored (version 1)
+                match.record_outcome(match.hand.outcome)  # saved before it was scored (version 1)
         return match
+
+
+# ------------------------------------------------------------------ the JSON schema
+
+MATCH_KEYS = ("schema", "version", "rules", "seed", "first_dealer", "hands_dealt", "board",
+              "bummerls", "results", "hand")
+
+
+def check_result(entry, where: str, version: int) -> None:
+    """One finished hand of ``Match.results``: who won, game points, why (version 1: the
+    English ``reason``; version 2: the ``termination`` key), any Bummerl given."""
+    why = "reason" if version == 1 else "termination"
+    jsondoc.expect_object(entry, where, required=("winner", "game_points", why), optional=("bummerl",))
+    winner = jsondoc.expect_int(entry["winner"], f"{where}.winner", 0, 1)
+    jsondoc.expect_int(entry["game_points"], f"{where}.game_points", 1, 3)
+    known = TERMINATION_TEXT.values() if version == 1 else [t.value for t in Termination]
+    if jsondoc.expect_str(entry[why], f"{where}.{why}") not in known:
+        raise NotationError(f"unknown {why} {jsondoc.show(entry[why])}", f"{where}.{why}")
+    if "bummerl" in entry:
+        final = () if version == 1 else ("board", "schneider")
+        given = jsondoc.expect_object(entry["bummerl"], f"{where}.bummerl", required=("loser", "given", *final))
+        jsondoc.expect_int(given["loser"], f"{where}.bummerl.loser", 1 - winner, 1 - winner)  # the other seat
+        jsondoc.expect_int(given["given"], f"{where}.bummerl.given", 1, 2)
+        if final:
+            for seat, value in enumerate(jsondoc.expect_list(given["board"], f"{where}.bummerl.board", 2, 2)):
+                jsondoc.expect_int(value, f"{where}.bummerl.board[{seat}]", 0, 7)
+            jsondoc.expect_bool(given["schneider"], f"{where}.bummerl.schneider")
+
+
+def check_match(obj, start: int = BOARD_START) -> None:
+    """The JSON form of ``Match`` (schema, exact types, ranges, counts that agree); the
+    hand in it is checked by replaying its record (``Match.from_json``)."""
+    jsondoc.expect_object(obj, "match", required=("schema", "version"), optional=MATCH_KEYS)
+    jsondoc.expect_object(obj, "match", required=MATCH_KEYS)
+    version = jsondoc.expect_int(obj["version"], "match.version", 1, 2)
+    read_rules(obj["rules"], "match.rules")
+    jsondoc.expect_int(obj["seed"], "match.seed", -(2**63), 2**63)
+    jsondoc.expect_int(obj["first_dealer"], "match.first_dealer", 0, 1)
+    dealt = jsondoc.expect_int(obj["hands_dealt"], "match.hands_dealt", 0, 10**9)
+    for key, low, high in (("board", 1, start), ("bummerls", 0, 10**6)):
+        for seat, value in enumerate(jsondoc.expect_list(obj[key], f"match.{key}", 2, 2)):
+            jsondoc.expect_int(value, f"match.{key}[{seat}]", low, high)
+    for i, entry in enumerate(jsondoc.expect_list(obj["results"], "match.results", 0, dealt)):
+        check_result(entry, f"match.results[{i}]", version)
+    if obj["hand"] is not None and dealt == 0:
+        raise NotationError("a hand in play, but no hand dealt", "match.hands_dealt")
 
 
 def _bummerl_entry(loser: int, given: int, board: list) -> dict:

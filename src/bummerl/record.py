@@ -30,7 +30,7 @@ from .cards import (
 )
 from .errors import IllegalAction, NotationError
 from .hand import Hand
-from .rules import OPTIONS, Rules
+from .rules import OPTIONS, Rules, read_rules
 
 
 
@@ -49,9 +49,7 @@ def parse_deal(record) -> Hand:
         raise NotationError(f"a record must be a JSON object, not {type(record).__name__}")
     jsondoc.expect_object(record, "record", required=("dealer", "hands", "trump", "talon"),
                           optional=("rules", "actions"))
-    rules_json = record.get("rules", "soft")
-    jsondoc.check_rules(rules_json)
-    rules = Rules.from_json(rules_json)
+    rules = read_rules(record.get("rules", "soft"))
     dealer = jsondoc.expect_int(record["dealer"], "dealer", 0, 1)
     seen: dict[int, str] = {}
 
@@ -100,15 +98,8 @@ def from_record(record) -> Hand:
 
 
 def to_record(hand: Hand) -> dict:
-    (h0, h1), trump, talon = hand.initial
-    return {
-        "rules": hand.rules.to_json(),
-        "dealer": hand.dealer,
-        "hands": [codes(h0), codes(h1)],
-        "trump": CARD_CODES[trump],
-        "talon": [CARD_CODES[c] for c in talon],
-        "actions": list(hand.history),
-    }
+    """``hand.to_record()``: the deal plus every action so far."""
+    return hand.to_record()
 
 
 def result(hand: Hand) -> dict:

@@ -12,7 +12,8 @@ bummerl.errors.RulesError: option 'trick_before_marriage' takes true or false, n
 
 from dataclasses import dataclass, fields, replace
 
-from .errors import RulesError
+from .errors import NotationError, RulesError
+from .jsondoc import show
 
 # The numbers of the game, named once (shared/rules.md).
 GOAL = 66  # card points plus counted marriages that win a hand
@@ -72,9 +73,7 @@ class Rules:
         try:
             return PRESETS[name]
         except (KeyError, TypeError):
-            raise RulesError(
-                f"unknown preset {name!r} (one of {', '.join(PRESETS)})"
-            ) from None
+            raise RulesError(f"unknown preset {show(name)} (one of {', '.join(PRESETS)})") from None
 
     def with_options(self, **options) -> "Rules":
         for name, value in options.items():
@@ -83,14 +82,18 @@ class Rules:
 
     @staticmethod
     def from_json(obj) -> "Rules":
-        """Read ``"soft"``, ``"sharp"`` or ``{"preset": ..., "<option>": value, ...}``."""
+        """Read ``"soft"``, ``"sharp"`` or ``{"preset": ..., "<option>": value, ...}``, with
+        exact types (``2.0`` is not ``2``, ``1`` is not ``true``); RulesError says what is
+        wrong (``read_rules`` adds where)."""
         if isinstance(obj, str):
             return Rules.preset(obj)
         if not isinstance(obj, dict):
-            raise RulesError(f"rules must be a preset name or an object, not {obj!r}")
+            raise RulesError(f"rules must be a preset name or an object, not {show(obj)}")
         options = dict(obj)
         base = Rules.preset(options.pop("preset", "soft"))
-        return base.with_options(**options)
+        for name, value in options.items():
+            check_option(name, value)
+        return replace(base, **options)
 
     def to_json(self):
         """The shortest JSON form: a preset name, or a preset plus the options that differ."""
@@ -117,15 +120,22 @@ class Rules:
 
 
 def check_option(name: str, value) -> None:
-    if name not in OPTIONS:
-        raise RulesError(f"unknown rule option {name!r} (known: {', '.join(OPTIONS)})")
+    """The one check of a rule option's value (exact types: ``True`` is not ``1``)."""
+    if not isinstance(name, str) or name not in OPTIONS:
+        raise RulesError(f"unknown rule option {show(name)} (known: {', '.join(OPTIONS)})")
     allowed = OPTIONS[name]
-    if isinstance(allowed[0], bool):
-        if not isinstance(value, bool):
-            raise RulesError(f"option {name!r} takes true or false, not {value!r}")
-    elif value not in allowed or isinstance(value, bool):
-        shown = ", ".join(repr(v) for v in allowed)
-        raise RulesError(f"option {name!r} takes one of {shown}, not {value!r}")
+    if not any(type(value) is type(a) and value == a for a in allowed):
+        wanted = "true or false" if isinstance(allowed[0], bool) else "one of " + ", ".join(map(repr, allowed))
+        raise RulesError(f"option {name!r} takes {wanted}, not {show(value)}")
+
+
+def read_rules(value, where: str = "rules") -> Rules:
+    """Rules in their JSON form from outside (a record, a saved match): NotationError
+    naming ``where`` for anything ``Rules.from_json`` refuses."""
+    try:
+        return Rules.from_json(value)
+    except RulesError as error:
+        raise NotationError(str(error), where) from None
 
 
 SOFT = Rules()

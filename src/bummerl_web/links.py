@@ -22,12 +22,11 @@ from dataclasses import dataclass, field
 
 from bummerl import NotationError, Rules, RulesError
 from bummerl.jsondoc import show
-from bummerl.record import decode_record, encode_record
-from bummerl.rules import OPTIONS, PRESETS
+from bummerl.record import HEX, decode_record, encode_record
+from bummerl.rules import OPTIONS
 
-LANGS = ("en", "de")
-DECKS = ("fr", "de")
-HEX = "0123456789abcdefABCDEF"
+from .i18n import DECKS, LANGS
+
 MAX_SEED_DIGITS = 18  # below 2**63
 MAX_HAND = 10**6
 EMBED = {"1": True, "true": True, "": True, "0": False, "false": False}
@@ -78,28 +77,34 @@ def whole_number(text: str, low: int, high: int) -> int | None:
     return value if low <= value <= high else None
 
 
+def _option_value(name: str, word: str):
+    """A link's word for the value of option ``name``: true/false (or 1/0) for an on/off
+    option, ASCII digits for a number; any other word stays as it is (``Rules`` says
+    whether the option takes it)."""
+    allowed = OPTIONS.get(name, ("",))
+    if isinstance(allowed[0], bool):
+        return {"true": True, "1": True, "false": False, "0": False}.get(word.lower(), word)
+    if isinstance(allowed[0], int):
+        number = whole_number(word, 0, 99)
+        return word if number is None else number
+    return word
+
+
 def rules_from_param(text: str) -> tuple[Rules, list[str]]:
     """``"sharp"`` or ``"soft,claim=manual,schneider_bummerl=true"`` -> (Rules, notices);
-    RulesError for an unknown preset or option or a bad value."""
+    RulesError (the engine's, from ``Rules.from_json``) for an unknown preset or option or
+    a bad value."""
     preset, *pairs = text.split(",")
-    if preset not in PRESETS:
-        raise RulesError(f"unknown preset {show(preset)} (one of {', '.join(PRESETS)})")
     options: dict = {"preset": preset}
     notices = []
     for pair in pairs:
-        name, sep, value = pair.partition("=")
-        allowed = OPTIONS.get(name)
-        if not sep or allowed is None:
-            raise RulesError(f"expected option=value with a known option, not {show(pair)}")
-        words = {str(a).lower(): a for a in allowed}
-        if isinstance(allowed[0], bool):
-            words.update({"1": True, "0": False})
-        if value not in words:
-            raise RulesError(f"option {name!r} takes one of {', '.join(map(str, allowed))}, not {show(value)}")
+        name, sep, word = pair.partition("=")
+        if not sep:
+            raise RulesError(f"expected option=value, not {show(pair)}")
         if name in options:
             notices.append(f"rules: {name} given twice; the first value ({options[name]}) counts")
             continue
-        options[name] = words[value]
+        options[name] = _option_value(name, word)
     return Rules.from_json(options), notices
 
 

@@ -10,14 +10,12 @@ import pytest
 
 from bummerl import SHARP, SOFT, deal
 from bummerl_lab.arena import main as arena_main, run
-from bummerl.bots import choose, hard
+from bummerl.bots import LEVELS, choose, hard
 from bummerl.bots.solver import action_values, outcome_value, search
 from bummerl.bots.world import WorldBuilder, popcount
 from bummerl.cards import ALL_CARDS, BIT, CLAIM, CLOSE, cards_of, parse_action, parse_card
 from bummerl.hand import Hand
 from bummerl.rules import OPTIONS, Rules
-
-LEVELS = ("easy", "medium", "hard")
 
 
 def mask(text: str) -> int:

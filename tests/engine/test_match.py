@@ -9,7 +9,7 @@ from bummerl.hand import Termination
 
 
 def win(match, seat, points):
-    match.score(Outcome(seat, points, Termination.REACHED_66))
+    match.record_outcome(Outcome(seat, points, Termination.REACHED_66))
 
 
 def test_bummerl_counts_down_from_seven_and_resets():

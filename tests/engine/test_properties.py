@@ -5,7 +5,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bummerl import Hand, Rules, deal, replay
+from bummerl import Hand, Rules, deal, from_record, replay
 from bummerl.cards import ALL_CARDS, BIT, CARD_INDEX, POINTS, cards_of, parse_card
 
 PRESETS = st.sampled_from(["soft", "sharp"])
@@ -109,7 +109,7 @@ def test_swapping_seats_mirrors_the_result(data, rules_name, seed):
 def test_replaying_a_recorded_hand_reproduces_it(data, rules_name, seed):
     hands = play_out(data, rules_name, seed, 1)
     for h in (hands[len(hands) // 2], hands[-1]):
-        again = Hand.from_record(h.to_record())
+        again = from_record(h.to_record())
         assert again.view(0) == h.view(0) and again.view(1) == h.view(1)
         assert again.outcome == h.outcome
 
