@@ -6,7 +6,11 @@
   into the in-browser filesystem so that `import bummerl` works there;
 * index.html, between `<!-- preload:begin -->` and `<!-- preload:end -->`: preload
   hints for the runtime (PyScript's hashed main chunk, Pyodide's files) and for the
-  modules, so that they download while the wasm compiles.
+  modules, so that they download while the wasm compiles;
+* index.html's shell words (shown until Python renders the table): every element with
+  ``data-i18n="key"`` gets the English text of that key of `bummerl_web.i18n` and its
+  German text in ``data-de`` (the page's inline script swaps them in for German), so
+  that the words have one home.
 
 It also rewrites precache.js (tools/build_sw.py), whose cache version hashes every
 site file. Run it after adding or removing a module, and after changing any file the
@@ -19,9 +23,13 @@ import argparse
 import json
 import re
 import sys
+from html import escape
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "src"))
+from bummerl_web import i18n  # noqa: E402 (pure data: the page's words)
+
 CONFIG = ROOT / "pyscript.toml"
 TOML_CHUNK = "toml-V4Savzlc.js"  # PyScript's TOML reader, which core imports for a .toml config
 INDEX = ROOT / "index.html"
@@ -84,12 +92,26 @@ def preload_block() -> str:
     return "\n".join(lines)
 
 
+# An element of the shell whose words come from i18n: its opening tag up to data-i18n, the
+# key, its German text, the rest of the tag, its text, its closing tag.
+SHELL_WORDS = re.compile(r'(<(\w+)\b[^>]*?\sdata-i18n="(\w+)")(?: data-de="[^"]*")?([^>]*>)[^<]*(</\2>)')
+
+
+def shell_words(text: str) -> str:
+    def fill(found: re.Match) -> str:
+        key = found.group(3)
+        english, german = (escape(i18n.MESSAGES[lang][key]) for lang in ("en", "de"))
+        return f'{found.group(1)} data-de="{german}"{found.group(4)}{english}{found.group(5)}'
+
+    return SHELL_WORDS.sub(fill, text)
+
+
 def index_text() -> str:
     text = INDEX.read_text()
     start, stop = text.find(BEGIN), text.find(END)
     if start < 0 or stop < 0:
         sys.exit(f"index.html lacks the {BEGIN} ... {END} markers")
-    return text[:start] + preload_block() + text[stop + len(END):]
+    return shell_words(text[:start] + preload_block() + text[stop + len(END):])
 
 
 def main() -> int:

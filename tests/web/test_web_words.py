@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import string
+from html import escape
 from pathlib import Path
 
 import pytest
@@ -112,10 +113,27 @@ def test_new_keys_exist_in_both_languages():
 
 def test_the_shell_shows_its_loading_label_in_one_language_with_the_german_beside_it():
     html = (ROOT / "index.html").read_text(encoding="utf-8")
-    label = re.search(r'<span data-de="([^"]+)">([^<]+)</span></p>', html)
+    label = re.search(r'<span data-i18n="loading" data-de="([^"]+)">([^<]+)</span></p>', html)
     assert label, "the status line's loading label carries its German text"
     assert label.group(2) == i18n.text("en", "loading")
     assert label.group(1) == i18n.text("de", "loading")
     assert " · " not in html[html.index('id="status"'):html.index("</p>", html.index('id="status"'))]
     for summary in re.findall(r"<summary[^>]*>([^<]*)</summary>", html):
         assert "·" not in summary, f"one language per label: {summary!r}"
+
+
+def test_the_shells_words_are_i18ns_and_a_changed_word_is_found_stale():
+    """index.html's words before Python runs (English text, German in data-de) are
+    written from i18n by tools/sync_site.py: one home for every word."""
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    sys.path.insert(0, str(root / "tools"))
+    import sync_site
+
+    index = (root / "index.html").read_text()
+    keys = re.findall(r'data-i18n="(\w+)" data-de="([^"]*)">([^<]*)<', index)
+    assert {key for key, _, _ in keys} >= {"loading", "rules", "new_match", "share", "howto_title"}
+    for key, german, english in keys:
+        assert (english, german) == (escape(i18n.text("en", key)), escape(i18n.text("de", key)))
+    assert sync_site.shell_words(index.replace(">Rules<", ">Regulations<")) == index
