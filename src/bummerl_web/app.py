@@ -234,6 +234,8 @@ class App:
         action = target.getAttribute("data-action")
         if action == "marry":
             self.do("marry", suit=target.getAttribute("data-suit"))
+        elif action == "level":
+            self.do("level", level=target.getAttribute("data-level"))
         elif action == "rules-apply":
             self.do("rules-apply", form=self.form("rules-panel"))
         elif action == "dialog-close":

@@ -291,8 +291,9 @@ def board_html(view, match, settings: dict, board=None) -> str:
     rows.append(f'<details class="results" data-key="results"><summary>{escape(t(settings, "results", n=len(match.results)))}'
                 f'</summary><ul>{"".join(reversed(items))}</ul></details>')
     dealer = t(settings, "dealer", who=t(settings, SEATS[view.dealer]))
+    level = f'<span class="level" data-level="{settings["bot"]}">{escape(t(settings, "opponent_level", level=level_name(settings)))}</span>'
     rows.append(f'<p class="tally">{escape(t(settings, "tally", you=match.bummerls[HUMAN], bot=match.bummerls[BOT]))}'
-                f' · {escape(t(settings, "hand_no", n=match.hands_dealt))} · {escape(dealer)}</p>')
+                f' · {escape(t(settings, "hand_no", n=match.hands_dealt))} · {escape(dealer)} · {level}</p>')
     return "".join(rows)
 
 
@@ -339,6 +340,7 @@ def summary_html(view, settings: dict, bot_cards=(), bummerl: dict | None = None
         f'<li>{escape(t(settings, "summary_side", who=t(settings, SEATS[seat]), points=view.scores[seat], n=view.tricks[seat]))}</li>'
         for seat in (HUMAN, BOT))
     rows.append(f'<ul class="sides">{sides}</ul>')
+    rows.append(f'<p class="level">{escape(t(settings, "opponent_level", level=level_name(settings)))}</p>')
     if bot_cards:
         cards = "".join(card_div(c, settings, "mini") for c in bot_cards)
         rows.append(f'<p class="caption">{escape(t(settings, "summary_bot_cards"))}</p>'
@@ -456,7 +458,7 @@ def rules_panel_html(settings: dict, rules: Rules, display: dict) -> str:
         values = CHOICES[name]
         chosen = display.get(name, settings.get(name))
         choices = "".join(
-            f'<option value="{v}"{" selected" if v == chosen else ""}>{escape(i18n.option_label(lang, f"{name}={v}"))}</option>'
+            f'<option value="{v}"{" selected" if v == chosen else ""}>{escape(choice_label(settings, name, v))}</option>'
             for v in values)
         shown.append(f'<label class="opt">{escape(i18n.option_label(lang, name))} '
                      f'<select name="{name}">{choices}</select></label>')
@@ -476,6 +478,33 @@ def rules_panel_html(settings: dict, rules: Rules, display: dict) -> str:
             f'<div class="buttons"><button type="button" class="act" data-action="rules-cancel">{t(settings, "cancel")}</button>'
             f'<button type="button" class="act primary" data-action="rules-apply">{t(settings, "apply")}</button></div>'
             f'</form>')
+
+
+def choice_label(settings: dict, name: str, value: str) -> str:
+    """A setting's value as the rules panel names it (a bot level by its name)."""
+    if name == "bot":
+        return t(settings, "level_" + value)
+    return i18n.option_label(settings["lang"], f"{name}={value}")
+
+
+def level_name(settings: dict) -> str:
+    return t(settings, "level_" + settings["bot"])
+
+
+def level_choice_html(settings: dict) -> str:
+    """A first visit's choice of opponent, in one step: a button per level (the chosen
+    one pressed, each described for screen readers) and a line on what the chosen one does."""
+    chosen = settings["bot"]
+    buttons = "".join(
+        f'<button type="button" class="act" data-action="level" data-level="{level}" '
+        f'aria-pressed="{"true" if level == chosen else "false"}" aria-describedby="level-about-{level}">'
+        f'{escape(t(settings, "level_" + level))}</button>' for level in CHOICES["bot"])
+    about = "".join(f'<span id="level-about-{level}" hidden>{escape(t(settings, f"level_{level}_about"))}</span>'
+                    for level in CHOICES["bot"])
+    return (f'<section class="level-choice" aria-labelledby="level-title">'
+            f'<h2 class="caption" id="level-title">{escape(t(settings, "level_choose"))}</h2>'
+            f'<div class="levels" role="group" aria-labelledby="level-title">{buttons}</div>'
+            f'<p class="about">{escape(t(settings, f"level_{chosen}_about"))}</p>{about}</section>')
 
 
 def howto_html(settings: dict) -> str:

@@ -266,5 +266,6 @@ class Session:
             "hand_rules": hand.rules.to_json(),
             "history": list(hand.history),
             "seed": match.seed,
+            "bot": self.settings["bot"],
             "saved": self.storage.available,
         }

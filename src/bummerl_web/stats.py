@@ -255,7 +255,7 @@ def panel_html(stats: Stats, lang: str) -> str:
         "stats_bummerl_streak"))
     rows = []
     for (level, preset), tally in stats.tallies:
-        against = t("stats_group", level=_word(lang, "stats_level_", level),
+        against = t("stats_group", level=_word(lang, "level_", level),
                     preset=_word(lang, "stats_preset_", preset))
         cells = (t("stats_won_lost", won=tally.hands_won, lost=tally.hands_lost),
                  t("stats_won_lost", won=tally.bummerl_won, lost=tally.bummerl_lost),

@@ -29,7 +29,7 @@ from bummerl.record import MAX_RECORD_CHARS
 from . import embed, i18n, render, replay
 from . import stats as statistics, storage as store
 from .session import Session
-from .settings import BOT, HUMAN, TABLE_PRESETS, THINK_SECONDS, clean_settings
+from .settings import BOT, CHOICES, HUMAN, TABLE_PRESETS, THINK_SECONDS, clean_settings
 
 DEFAULT_PACE = 900  # ms: the least time a bot move takes
 REDUCED_PACE = 450  # ... under prefers-reduced-motion
@@ -153,6 +153,7 @@ class Table:
     generation: int = 0  # bumped to cancel a running bot sequence
     shown_hand: frozenset = frozenset()  # your cards at the last screen
     arrived: frozenset = frozenset()  # of those, the ones dealt or drawn since your last action
+    offer_levels: bool = False  # a first visit chooses its opponent (until its first move)
     dealt_posted: tuple | None = None  # (seed, deal) last announced to an embedding page
     outbox: list = field(default_factory=list)  # messages for the host page
 
@@ -184,7 +185,8 @@ class Table:
         if keeper.set_aside:
             session.notices.append("stats_set_aside")
         table = cls(session, keeper, local, pace=address.pace, embed=embedded,
-                    seed_fixed=bool(link and link.seed is not None), link_game=link_game)
+                    seed_fixed=bool(link and link.seed is not None), link_game=link_game,
+                    offer_levels=session.first_visit and not embedded and not link_game)
         if link and link.hand:
             if link.seed is not None:
                 session.deal_hand(link.hand)
@@ -241,6 +243,7 @@ class Table:
                 "opponent": render.opponent_html(view, settings),
                 "talon": render.talon_html(view, settings, self.recent),
                 "trick": (render.summary_html(view, settings, s.bot_cards(), bummerl)
+                          or (render.level_choice_html(settings) if self.offer_levels and not view.trick else "")
                           or render.trick_html(view, settings, self.recent)),
                 "board": render.board_html(view, s.match, settings, bummerl["final"] if bummerl else None),
                 "mypile": render.my_pile_html(view, settings),
@@ -329,6 +332,7 @@ class Table:
         s.notices = [n for n in s.notices if n not in TRANSIENT]
         s.link_notices = []
         self.arrived = frozenset()
+        self.offer_levels = False
         try:
             events = s.act(action)
         except IllegalAction:
@@ -455,6 +459,14 @@ class Table:
         return self._after_deal() + [Effect("focus", FIRST_CARD)]
 
     # settings
+    def choose_level(self, level: str) -> list[Effect]:
+        """The first visit's choice of opponent: it plays from its next move on."""
+        if level not in CHOICES["bot"]:
+            return []
+        self.session.set_setting("bot", level)
+        said = self.words("level_chosen", level=render.level_name(self.settings))
+        return [RENDER, Effect("announce", said), Effect("focus", f'#trick [data-level="{level}"]')]
+
     def switch(self, name: str) -> list[Effect]:
         """The header's language and deck buttons: the other one of the two."""
         choices = {"lang": i18n.LANGS, "deck": i18n.DECKS}[name]
@@ -630,6 +642,7 @@ ACTIONS = {
     "confirm-yes": Table.confirmed_new_match,
     "confirm-no": lambda t: [Effect("close_dialog", "confirm")],
     "back-to-match": Table.back_to_match,
+    "level": lambda t, level: t.choose_level(level),
     # the header and its dialogs
     "lang": lambda t: t.switch("lang"),
     "deck": lambda t: t.switch("deck"),
