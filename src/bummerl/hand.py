@@ -518,22 +518,25 @@ class Hand:
             rules=self.rules,
             dealer=self.dealer,
             to_act=self.to_act,
-            hand=tuple(codes(mine)),
+            hand_mask=mine,
             trump=SUITS[self.trump],
             trump_card=CARD_CODES[face_up] if face_up is not None else None,
             talon_size=self.talon_size,
             closed_by=self.closed_by if self.closed_by >= 0 else None,
+            at_close=AtClose(*self.at_close) if self.at_close else None,
             trick=trick,
             last_trick=last,
+            trick_history=tuple(_trick_codes(t) for t in self.trick_history),
             tricks=tuple(self.tricks),
             won=(tuple(codes(self.won[0])), tuple(codes(self.won[1]))),
-            scores=(self.score(0), self.score(1)),
+            points=tuple(self.points),
+            marriage_points=tuple(self.marriage_points),
             marriages=tuple((s, SUITS[suit]) for s, suit in self.marriages),
-            pending=tuple(self.marriage_points[s] if not self.tricks[s] else 0 for s in (0, 1)),
             married=SUITS[self.married] if self.married >= 0 and self.leader == seat else None,
-            opponent_known=tuple(codes(known_opp)),
+            opponent_known_mask=known_opp,
+            opponent_lacks_mask=self.lacks[other] & ~seen,
             opponent_hand_size=bin(self.hands[other]).count("1"),
-            unseen=tuple(codes(ALL_CARDS & ~seen)),
+            unseen_mask=ALL_CARDS & ~seen,
             legal=tuple(sorted(Action.of(a) for a in actions)),
             playable=tuple(CARD_CODES[a] for a in actions if a < 20),
             lead_options=tuple(Action.of(a) for a in LEAD_ORDER if a in actions),
@@ -541,17 +544,7 @@ class Hand:
             trump_face_up=face_up is not None and self.closed_by < 0,
             phase2=self.phase2,
             points_counted=self._auto,
-            trick_history=tuple(_trick_codes(t) for t in self.trick_history),
             outcome=self.outcome,
-            hand_mask=mine,
-            unseen_mask=ALL_CARDS & ~seen,
-            opponent_known_mask=known_opp,
-            opponent_lacks=tuple(codes(self.lacks[other] & ~seen)),
-            opponent_lacks_mask=self.lacks[other] & ~seen,
-            at_close=self.at_close,
-            points=tuple(self.points),
-            marriage_points=tuple(self.marriage_points),
-            drawn=self.drawn,
             board=board,
         )
 
@@ -563,6 +556,13 @@ class Hand:
         )
 
 
+class AtClose(NamedTuple):
+    """What the closer's opponent had when the talon was closed: it decides what a failed
+    close costs (``shared/rules.md``) and is public to both seats."""
+    tricks: int
+    score: int
+
+
 @dataclass(frozen=True)
 class View:
     """What one seat may know of a hand, and nothing else.
@@ -572,31 +572,40 @@ class View:
     and by whom it was closed, the trick in play and the last trick, every played card
     and who won it, the declared marriages, and so both scores. Private: the seat's own
     cards. Of the opponent's hand only the cards it has shown (the other card of a
-    declared marriage, the trump card taken by exchange or drawn last) and its size.
-    ``unseen`` is every card the seat has not seen: the opponent's other cards and the
-    face-down talon. Masks repeat the card tuples as ints for search code.
+    declared marriage, the trump card taken by exchange or drawn last), the cards it has
+    shown it lacks, and its size. ``unseen_mask`` is every card the seat has not seen:
+    the opponent's other cards and the face-down talon.
+
+    One field per fact; each has a reader outside the tests. Sets of cards are bit masks
+    (what the bots' search reads); their card codes, the scores and the cards drawn are
+    properties worked out from them (what the page reads).
     """
 
     seat: int
     rules: Rules
     dealer: int
     to_act: int
-    hand: tuple
+    hand_mask: int  # the seat's own cards
     trump: str
     trump_card: str | None
-    talon_size: int
+    talon_size: int  # cards left in the talon, the trump card included
     closed_by: int | None
+    at_close: AtClose | None  # the closer's opponent at the close
     trick: tuple | None  # (leader, card led)
     last_trick: Trick | None  # the trick just finished (cards as codes)
+    trick_history: tuple  # every finished Trick of the hand, in order (cards as codes)
     tricks: tuple
     won: tuple
-    scores: tuple
+    points: tuple  # card points taken, per seat
+    marriage_points: tuple  # declared marriages' points, per seat (they count once it has a trick)
     marriages: tuple  # (seat, suit letter) in declaration order
-    pending: tuple  # marriage points declared but not yet counting, per seat
     married: str | None  # suit of this seat's marriage on the current lead
-    opponent_known: tuple
+    opponent_known_mask: int  # the opponent's cards it has shown
+    # Unseen cards the opponent has shown it does not hold (it failed to follow, head or
+    # trump after the talon was closed or used up): they must lie in the talon.
+    opponent_lacks_mask: int
     opponent_hand_size: int
-    unseen: tuple
+    unseen_mask: int
     legal: tuple  # every legal Action, sorted, when this seat is to act, else ()
     playable: tuple  # the card codes of legal plays, in hand order (() when not to act)
     lead_options: tuple  # the legal Actions other than plays, in the order of a lead:
@@ -606,22 +615,38 @@ class View:
     phase2: bool  # the talon is closed or exhausted: follow suit, head, trump
     points_counted: bool  # 66 is counted for the players (automatic claiming): the
     #                       scores may be shown; under manual claiming they keep count
-    trick_history: tuple  # every finished Trick of the hand, in order (cards as codes)
     outcome: Outcome | None
-    hand_mask: int
-    unseen_mask: int
-    opponent_known_mask: int
-    # Unseen cards the opponent has shown it does not hold (it failed to follow, head or
-    # trump after the talon was closed): they must lie in the talon.
-    opponent_lacks: tuple
-    opponent_lacks_mask: int
-    at_close: tuple | None
-    points: tuple
-    marriage_points: tuple
-    drawn: int
     # The match board when the hand is part of one (``Match.view``): each seat's game
     # points still to go to win the Bummerl, public to both; None for a hand on its own.
     board: tuple | None = None
+
+    @property
+    def hand(self) -> tuple:
+        """The seat's own cards, as codes in hand order."""
+        return tuple(codes(self.hand_mask))
+
+    @property
+    def opponent_known(self) -> tuple:
+        return tuple(codes(self.opponent_known_mask))
+
+    @property
+    def opponent_lacks(self) -> tuple:
+        return tuple(codes(self.opponent_lacks_mask))
+
+    @property
+    def drawn(self) -> int:
+        """Cards drawn from the talon so far (10 once it is used up)."""
+        return 10 - self.talon_size
+
+    @property
+    def scores(self) -> tuple:
+        """Counted scores: card points plus the marriages that count (once a seat has a trick)."""
+        return tuple(self.points[s] + self.marriage_points[s] if self.tricks[s] else 0 for s in (0, 1))
+
+    @property
+    def pending(self) -> tuple:
+        """Marriage points declared but not counting yet (no trick yet), per seat."""
+        return tuple(self.marriage_points[s] if not self.tricks[s] else 0 for s in (0, 1))
 
 
 # The non-play actions in the order a player meets them when leading.

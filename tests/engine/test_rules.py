@@ -6,7 +6,7 @@ import pytest
 
 from bummerl import IllegalAction, NotationError, Rules, RulesError, deal
 from bummerl.hand import Block, Outcome, Termination
-from bummerl.cards import POINTS, SUIT_MASK, codes, parse_card
+from bummerl.cards import BIT, POINTS, SUIT_MASK, codes, parse_card
 
 from .builders import dealt, endgame, mask, play, plays
 
@@ -310,7 +310,7 @@ def test_trick_before_marriage_option():
 def test_marriage_shows_the_other_card_to_the_opponent():
     h = play(fresh(), "marry H", "play KH")
     assert h.view(1).opponent_known == ("QH",)
-    assert "QH" not in h.view(1).unseen
+    assert not h.view(1).unseen_mask & BIT[parse_card("QH")]
 
 
 def test_marriage_may_be_declared_in_phase_two():
