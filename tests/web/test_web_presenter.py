@@ -2,18 +2,19 @@
 region shows, and every data-action of the page, the replay's and the dialogs' included,
 with the effects the page then carries out."""
 import json
-import random
 import re
 from pathlib import Path
 
 import pytest
 
-from bummerl import Match, Rules, deal
+from bummerl import Match, Rules
 from bummerl.record import encode_record
 from bummerl_web import i18n, render, replay, stats
 from bummerl_web.settings import BOT, default_settings
 from bummerl_web.storage import KEY, MemoryBackend
 from bummerl_web.table import ACTIONS, FIRST_CARD, Effect, Table, read_address
+
+from .test_web_share import played_record
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -319,14 +320,6 @@ def test_a_bot_move_another_tab_left_undone_is_played_here_after_its_time():
 
 
 # ------------------------------------------------------------------ sharing and the replay
-
-def played_record(seed=5, moves=9):
-    hand = deal(Rules.preset("soft"), 1, random.Random(seed))
-    rng = random.Random(seed)
-    for _ in range(moves):
-        hand = hand.apply(rng.choice([a for a in hand.legal() if a.startswith("play")]))
-    return hand.to_record()
-
 
 def test_share_copies_links_and_downloads_the_hand():
     table, _ = start("seed=17&pace=0")
