@@ -1,4 +1,4 @@
-"""Command line: ``python -m bummerl replay|bench|arena ...``."""
+"""Command line: ``python -m bummerl replay|review|bench|arena ...``."""
 
 import argparse
 import json
@@ -44,6 +44,28 @@ def cmd_replay(args) -> int:
     return 1 if "error" in answer else 0
 
 
+def cmd_review(args) -> int:
+    """Review a recorded hand (``bummerl.review``): a table, or one JSON object."""
+    from .errors import IllegalAction
+    from .review import format_review, review
+
+    try:
+        record = loads_record(_read(args.file))
+        result = review(record, seat=args.seat, nodes=args.nodes)
+    except UnicodeDecodeError as error:
+        problem = f"{args.file}: not UTF-8 text (byte {error.start})"
+    except OSError as error:
+        problem = f"{args.file}: {error.strerror or error}"
+    except (NotationError, IllegalAction) as error:
+        problem = str(error)
+    else:
+        print(json.dumps(result.to_json()) if args.json else format_review(result))
+        return 0
+    print(json.dumps({"error": problem}) if args.json else f"error: {problem}",
+          file=sys.stdout if args.json else sys.stderr)
+    return 1
+
+
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv and argv[0] == "arena":
@@ -55,6 +77,11 @@ def main(argv=None) -> int:
     p = sub.add_parser("replay", help="replay a JSON hand record and print how it stands")
     p.add_argument("file", help="record file, or - for stdin")
     p.add_argument("--jsonl", action="store_true", help="one record per line, one answer per line")
+    r = sub.add_parser("review", help="where the points went: every decision of a seat valued by Hard")
+    r.add_argument("file", help="record file, or - for stdin")
+    r.add_argument("--seat", type=int, choices=(0, 1), default=0, help="whose decisions (default 0)")
+    r.add_argument("--nodes", type=int, default=60_000, help="Hard's search nodes per decision")
+    r.add_argument("--json", action="store_true", help="print one JSON object")
     b = sub.add_parser("bench", help="random playouts per second")
     b.add_argument("--seconds", type=float, default=3.0, help="seconds per figure")
     b.add_argument("--json", action="store_true", help="print one JSON object")
@@ -62,6 +89,8 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     if args.command == "replay":
         return cmd_replay(args)
+    if args.command == "review":
+        return cmd_review(args)
     from bummerl_lab.bench import main as bench_main
 
     bench_main(args.seconds, args.json)

@@ -208,13 +208,15 @@ class Search:
     Without ``time_limit`` the search stops after ``nodes`` search nodes (checked every
     256 nodes), so the decision depends only on the view and the rng, however loaded the
     machine. With ``time_limit`` it stops when that much thinking time (summed over the
-    slices) is spent. ``worlds`` and ``max_depth`` (tricks) bound the work too. A world
+    slices) is spent. ``worlds`` and ``max_depth`` (tricks) bound the work too; with
+    ``every_action`` (a review) every legal action is searched and valued in ``means``,
+    even where Hard answers at once (the exchange, a claim, a single action). A world
     cut by a slice's end is searched again from its start in the next slice, helped by
     what its table learnt: slicing changes no value, but may save nodes for more worlds.
     """
 
     def __init__(self, view, rng, time_limit: float | None = None, worlds: int = WORLDS,
-                 nodes: int | None = NODES, max_depth: int = EXACT):
+                 nodes: int | None = NODES, max_depth: int = EXACT, every_action: bool = False):
         self.seat = view.seat
         self.legal = [parse_action(a) for a in view.legal]
         self.fallback = self.legal[0]
@@ -226,7 +228,8 @@ class Search:
         # what a world's result is worth: for the Bummerl when the view has the board
         board = view.board
         self.value = BummerlValue(board, self.seat, view.rules).value if board else _game_points
-        quick = self._quick(view)
+        # every_action (a review): value even what Hard decides without searching
+        quick = None if every_action else self._quick(view)
         if quick is not None:
             self.fallback = quick
             self.done = True

@@ -1,0 +1,187 @@
+"""The review of a recorded hand: where the points went, decision by decision.
+
+For every decision of the reviewed seat (each lead, follow, exchange, marriage, close and
+claim) every legal action is valued by Hard **from that seat's view at that moment** (only
+what the player could know: the view the bot gets), searched at a fixed node budget with
+a random source fixed by the record and the step, so the same record always gives the
+same review. Values are expected game points for the hand (+3 .. -3) for the reviewed seat.
+Hard's quick answers (the trump exchange, a due claim, a single action) are searched too.
+
+Each decision is marked by what it lost against the best action (``MARKS``), and the best
+action gets the reason the Hint gives for it (``bots.hints.explain``). The graph follows
+the seat's expected game points from its own view at its first decision after each trick,
+and beside it the value with all cards known (the exact solver on the whole hand: the hand
+is over, nothing is secret any more; ``None`` where the solver's budget ran out).
+
+>>> import random
+>>> from bummerl import deal, SOFT
+>>> hand = deal(SOFT, 0, random.Random(3))
+>>> while not hand.over:
+...     hand = hand.apply(hand.legal()[0])
+>>> result = review(hand.to_record(), seat=1, nodes=2_000, exact_nodes=20_000)
+>>> result.decisions[0].step, result.decisions[0].mark in MARK_NAMES
+(0, True)
+"""
+
+import random
+from dataclasses import asdict, dataclass
+
+from .cards import action_str
+from .record import from_record
+
+# (least loss in game points, mark): a decision is marked by the first whose loss it reaches.
+MARKS = ((1.0, "blunder"), (0.5, "mistake"), (0.25, "inaccuracy"), (0.1, "good"))
+MARK_NAMES = ("best", "good", "inaccuracy", "mistake", "blunder")
+ERRORS = ("inaccuracy", "mistake", "blunder")
+NODES = 60_000  # Hard's default budget per decision
+EXACT_NODES = 3_000_000  # the exact solver's budget per position of the graph
+
+
+def mark(loss: float) -> str:
+    """The mark of a decision that lost ``loss`` game points against the best one."""
+    return next((name for least, name in MARKS if loss >= least), "best")
+
+
+@dataclass(frozen=True)
+class Decision:
+    step: int  # the index of the action in the record
+    trick: int  # the trick it belongs to (1 = the first)
+    seat: int
+    played: str  # the action taken, in record notation
+    values: dict  # every legal action -> expected game points for the seat
+    best: str  # the action with the highest value (the played one on a tie)
+    loss: float  # values[best] - values[played], >= 0
+    mark: str  # one of MARK_NAMES
+    reason: str  # the HintReason key for the best action
+    reason_params: dict  # its parameters (cards as codes)
+    board_changed: bool = False  # with the match board the best choice differs
+
+    def to_json(self) -> dict:
+        return {**asdict(self), "values": {a: round(v, 4) for a, v in self.values.items()},
+                "loss": round(self.loss, 4)}
+
+
+@dataclass(frozen=True)
+class GraphPoint:
+    trick: int  # tricks finished so far
+    step: int  # the seat's decision the value is taken at
+    value: float  # the seat's expected game points from its own view
+    exact: float | None  # with all cards known (None: the solver's budget ran out)
+
+
+@dataclass(frozen=True)
+class Review:
+    seat: int
+    decisions: list
+    graph: list
+
+    def errors(self) -> list:
+        return [d for d in self.decisions if d.mark in ERRORS]
+
+    def summary(self) -> dict:
+        counts = {name: sum(d.mark == name for d in self.decisions) for name in MARK_NAMES}
+        return {"decisions": len(self.decisions), "marks": counts,
+                "lost": round(sum(d.loss for d in self.errors()), 4)}
+
+    def to_json(self) -> dict:
+        return {"seat": self.seat, "decisions": [d.to_json() for d in self.decisions],
+                "graph": [asdict(p) for p in self.graph], "summary": self.summary()}
+
+
+def evaluate(view, seed: str, nodes: int = NODES) -> dict:
+    """Hard's value of every legal action of ``view``'s seat (which must be to act), in
+    the units of the view: expected game points, or Bummerl value with a board. Where
+    ``nodes`` do not finish one search of every action (a close searched to the end late
+    in phase 1 can take more), the budget is raised fourfold, twice at most: a review
+    needs every value."""
+    from .bots import hard
+
+    for budget in (nodes, 4 * nodes, 16 * nodes, None):
+        search = hard.Search(view, random.Random(seed), nodes=budget, every_action=True)
+        search.step()
+        if search.means is not None:
+            return {action_str(a): v for a, v in search.means.items()}
+    raise AssertionError("an unbounded search ends with every value")
+
+
+def _best(values: dict, played: str) -> str:
+    top = max(values.values())
+    return played if values[played] >= top - 1e-9 else max(values, key=values.get)
+
+
+def exact_value(hand, seat: int, nodes: int = EXACT_NODES) -> float | None:
+    """The game points ``seat`` makes from ``hand`` with all cards known (the solver), None
+    when ``nodes`` do not suffice."""
+    from .bots.solver import Budget, OutOfBudget, outcome_value, search
+
+    if hand.outcome is not None:
+        return float(outcome_value(hand.outcome, seat))
+    try:
+        return float(search(hand.copy(), seat, budget=Budget(limit=nodes)))
+    except OutOfBudget:
+        return None
+
+
+def review_decision(hand, step: int, played: str, nodes: int = NODES, board: tuple | None = None) -> Decision:
+    """The review of the decision ``played`` by the seat to act in ``hand`` (step ``step``
+    of its record): read from that seat's view only."""
+    from .bots.hints import explain
+
+    seat = hand.to_act
+    view = hand.view(seat)
+    seed = f"review:{step}:{played}"
+    values = evaluate(view, seed, nodes)
+    best = _best(values, played)
+    changed = board is not None and _best(evaluate(hand.view(seat, board), seed, nodes), played) != best
+    reason, params = explain(view, best)
+    loss = max(values[best] - values[played], 0.0)
+    return Decision(step, len(view.trick_history) + 1, seat, str(played), values, best, loss, mark(loss),
+                    reason.value, params, changed)
+
+
+def review(record, seat: int = 0, nodes: int = NODES, exact_nodes: int = EXACT_NODES,
+           board: tuple | None = None) -> Review:
+    """The review of ``seat``'s decisions in the hand of ``record`` (see the module's note).
+    With the match ``board`` (each seat's points to go) a decision also says whether
+    playing for the Bummerl made another action best."""
+    final = from_record(record)
+    hand = from_record({**record, "actions": []})
+    decisions, graph = [], []
+    for step, played in enumerate(final.history):
+        if hand.to_act == seat:
+            decision = review_decision(hand, step, played, nodes, board)
+            decisions.append(decision)
+            tricks = decision.trick - 1
+            if not graph or graph[-1].trick != tricks:  # the seat's first decision after this trick
+                graph.append(GraphPoint(tricks, step, decision.values[decision.best],
+                                        exact_value(hand, seat, exact_nodes)))
+        hand = hand.apply(played)
+    if hand.over:
+        value = exact_value(hand, seat, exact_nodes)
+        graph.append(GraphPoint(len(hand.trick_history), len(final.history), value, value))
+    return Review(seat, decisions, graph)
+
+
+def format_review(result: Review) -> str:
+    """The review as a table for a terminal, and the summary line."""
+    rows = [f"{'step':>4} {'trick':>5}  {'played':<10} {'best':<10} {'loss':>5}  {'mark':<10} why"]
+    from .bots.hints import HintReason
+
+    for d in result.decisions:
+        why = HintReason(d.reason).text(d.reason_params)  # what speaks for the best action
+        rows.append(f"{d.step:>4} {d.trick:>5}  {d.played:<10} {d.best:<10} {d.loss:>5.2f}  {d.mark:<10} {why}"
+                    + ("  (the board changes the best choice)" if d.board_changed else ""))
+    rows.append("graph (tricks: expected game points from the seat's view / with all cards known):")
+    rows.append("  " + "  ".join(f"{p.trick}: {p.value:+.2f}/{'?' if p.exact is None else f'{p.exact:+.0f}'}"
+                                 for p in result.graph))
+    rows.append(summary_line(result))
+    return "\n".join(rows)
+
+
+def summary_line(result: Review) -> str:
+    """"3 mistakes, 1.4 game points lost to them" (inaccuracies and blunders counted too)."""
+    counts = result.summary()["marks"]
+    parts = [f"{counts[name]} {name}{'s' if counts[name] != 1 else ''}" for name in ERRORS if counts[name]]
+    if not parts:
+        return "No inaccuracy, mistake or blunder."
+    return f"{', '.join(parts)}, {result.summary()['lost']:.1f} game points lost to them"

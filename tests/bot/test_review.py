@@ -1,0 +1,183 @@
+"""The review of a hand (`bummerl.review`): Hard's values from the seat's own view, the
+marks, the graph's exact line, and the command line."""
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bummerl import SOFT, deal
+from bummerl.bots import choose, hard
+from bummerl.bots.hints import explain
+from bummerl.bots.solver import action_values
+from bummerl.cards import action_str, parse_card
+from bummerl.record import from_record
+from bummerl.review import evaluate, exact_value, mark, review, review_decision, summary_line
+
+ROOT = Path(__file__).resolve().parents[2]
+SMALL = dict(nodes=3_000, exact_nodes=50_000)  # keep the suite fast; the figures' logic is the same
+
+
+def played_record(seed: int = 11) -> dict:
+    hand = deal(SOFT, 0, random.Random(seed))
+    rng = random.Random(2)
+    while not hand.over:
+        hand = hand.apply(choose(hand.view(hand.to_act), "medium" if hand.to_act == 0 else "easy", rng))
+    return hand.to_record()
+
+
+RECORD = played_record()
+
+
+@pytest.fixture(scope="module")
+def reviewed():
+    return review(RECORD, seat=0, **SMALL)
+
+
+def test_marks_follow_the_loss_in_game_points():
+    assert [mark(x) for x in (0, 0.09, 0.1, 0.24, 0.25, 0.49, 0.5, 0.99, 1.0, 3)] == [
+        "best", "best", "good", "good", "inaccuracy", "inaccuracy", "mistake", "mistake", "blunder", "blunder"]
+
+
+def test_every_decision_of_the_seat_is_reviewed_with_hards_values_for_its_view(reviewed):
+    final = from_record(RECORD)
+    hand = from_record({**RECORD, "actions": []})
+    steps = []
+    for step, action in enumerate(final.history):
+        if hand.to_act == 0:
+            steps.append(step)
+        hand = hand.apply(action)
+    assert [d.step for d in reviewed.decisions] == steps
+    for d in reviewed.decisions[:3]:
+        position = from_record({**RECORD, "actions": RECORD["actions"][:d.step]})
+        for nodes in (SMALL["nodes"], 4 * SMALL["nodes"], 16 * SMALL["nodes"]):  # as evaluate raises it
+            search = hard.Search(position.view(0), random.Random(f"review:{d.step}:{d.played}"), nodes=nodes,
+                                 every_action=True)
+            search.step()
+            if search.means is not None:
+                break
+        assert d.values == {action_str(a): v for a, v in search.means.items()}
+    assert set(d.values) == set(position.view(0).legal)  # every legal action has a value
+    assert d.loss == pytest.approx(d.values[d.best] - d.values[d.played])
+
+
+def test_the_graphs_exact_line_is_the_solvers_value_with_all_cards_known(reviewed):
+    for point in reviewed.graph[:-1]:
+        position = from_record({**RECORD, "actions": RECORD["actions"][:point.step]})
+        assert point.exact == exact_value(position, 0, SMALL["exact_nodes"])
+    last = reviewed.graph[-1]
+    outcome = from_record(RECORD).outcome
+    assert last.exact == last.value == (outcome.game_points if outcome.winner == 0 else -outcome.game_points)
+
+
+def swapped_hidden_cards(record: dict, step: int, rng) -> dict:
+    """``record`` with the cards seat 0 has not seen by ``step`` (the opponent's unshown
+    cards, the face-down talon) dealt among themselves another way; the actions up to
+    ``step`` (in phase 1) stay legal and seat 0 sees the same."""
+    hand = from_record({**record, "actions": record["actions"][:step]})
+    unseen = set(cards_of_mask(hand.view(0).unseen_mask))
+    slots = [("hands", i) for i, c in enumerate(record["hands"][1]) if c in unseen]
+    slots += [("talon", i) for i, c in enumerate(record["talon"]) if c in unseen]
+    cards = [record["hands"][1][i] if kind == "hands" else record["talon"][i] for kind, i in slots]
+    moved = cards[1:] + cards[:1]  # every hidden card to another place
+    new = {**record, "hands": [list(record["hands"][0]), list(record["hands"][1])], "talon": list(record["talon"])}
+    for (kind, i), card in zip(slots, moved):
+        if kind == "hands":
+            new["hands"][1][i] = card
+        else:
+            new["talon"][i] = card
+    return {**new, "actions": record["actions"][:step]}
+
+
+def cards_of_mask(mask: int) -> list:
+    from bummerl.cards import CARD_CODES, cards_of
+
+    return [CARD_CODES[c] for c in cards_of(mask)]
+
+
+def test_a_decision_is_reviewed_from_what_the_seat_could_know():
+    """The hidden cards dealt another way, the seat's view the same: the same figures."""
+    final = from_record(RECORD)
+    hand = from_record({**RECORD, "actions": []})
+    for step, action in enumerate(final.history):
+        if hand.to_act == 0 and step >= 2 and not hand.phase2:
+            break
+        hand = hand.apply(action)
+    other = from_record(swapped_hidden_cards(RECORD, step, random.Random(1)))
+    assert other.hands[1] != hand.hands[1] and other.view(0) == hand.view(0)
+    played = final.history[step]
+    assert review_decision(hand, step, played, SMALL["nodes"]) == review_decision(other, step, played, SMALL["nodes"])
+
+
+def phase_two_positions(seed: int):
+    """Positions of random hands once the talon is used up, the seat to act with a choice."""
+    rng = random.Random(seed)
+    while True:
+        hand = deal(SOFT, rng.randrange(2), rng)
+        while not hand.over:
+            if hand.drawn == 10 and len(hand.legal()) > 1:
+                yield hand
+            hand = hand.apply(rng.choice(hand.legal()))
+
+
+def test_a_card_that_throws_the_hand_away_is_a_blunder_the_solver_confirms():
+    for hand in phase_two_positions(3):
+        exact = {action_str(a): v for a, v in action_values(hand, hand.to_act).items()}
+        if max(exact.values()) - min(exact.values()) >= 2:
+            break
+    worst = min(exact, key=exact.get)
+    decision = review_decision(hand, len(hand.history), worst)
+    assert decision.values == exact  # all cards are known once the talon is used up: exact
+    assert decision.mark == "blunder" and decision.loss == max(exact.values()) - exact[worst]
+    assert exact[decision.best] == max(exact.values())
+    assert decision.reason == explain(hand.view(hand.to_act), decision.best)[0].value  # the hint's reason
+
+
+def test_a_position_where_every_action_is_worth_the_same_marks_nothing():
+    for hand in phase_two_positions(4):
+        exact = {action_str(a): v for a, v in action_values(hand, hand.to_act).items()}
+        if len(set(exact.values())) == 1:
+            break
+    for played in exact:
+        decision = review_decision(hand, len(hand.history), played)
+        assert decision.mark == "best" and decision.loss == 0 and decision.best == played
+
+
+def test_what_hard_answers_without_searching_is_valued_for_the_review():
+    hand = deal(SOFT, 1, random.Random(5))
+    for seed in range(200):  # a deal where the forehand may exchange the trump jack
+        hand = deal(SOFT, 1, random.Random(seed))
+        if "exchange" in hand.view(0).legal:
+            break
+    values = evaluate(hand.view(0), "x", 2_000)
+    assert "exchange" in values and set(values) == set(hand.view(0).legal)
+
+
+def test_the_summary_counts_the_errors_and_the_points_lost(reviewed):
+    summary = reviewed.summary()
+    assert summary["decisions"] == len(reviewed.decisions) == sum(summary["marks"].values())
+    errors = reviewed.errors()
+    assert summary["lost"] == pytest.approx(sum(d.loss for d in errors), abs=1e-3)
+    line = summary_line(reviewed)
+    assert (line == "No inaccuracy, mistake or blunder.") == (not errors)
+
+
+def test_the_command_line_prints_the_table_or_json_and_says_what_is_wrong(tmp_path):
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(RECORD))
+    env = {"PYTHONPATH": str(ROOT / "src")}
+    run = subprocess.run([sys.executable, "-m", "bummerl", "review", str(path), "--json", "--nodes", "2000"],
+                         capture_output=True, text=True, env=env)
+    assert run.returncode == 0, run.stderr
+    answer = json.loads(run.stdout)
+    assert answer["seat"] == 0 and answer["decisions"] and answer["graph"] and "marks" in answer["summary"]
+    run = subprocess.run([sys.executable, "-m", "bummerl", "review", str(path), "--nodes", "2000", "--seat", "1"],
+                         capture_output=True, text=True, env=env)
+    assert run.returncode == 0 and run.stdout.splitlines()[0].split()[:3] == ["step", "trick", "played"]
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({**RECORD, "actions": ["play ZZ"]}))
+    run = subprocess.run([sys.executable, "-m", "bummerl", "review", str(bad), "--json"],
+                         capture_output=True, text=True, env=env)
+    assert run.returncode == 1 and "ZZ" in json.loads(run.stdout)["error"]
