@@ -17,15 +17,15 @@ WORTH_SMALL = -1
 WORTH_HOPE = 2
 # A king or queen whose partner is in hand: a share of the marriage.
 WORTH_PAIR = 14
-WORTH_TRUMP_PAIR = 26
+WORTH_TRUMP_PAIR = 35
 # A side ace, or a ten whose ace is gone: it will take a trick unless trumped.
 WORTH_MASTER = 10
 # A ten whose ace is still out: it is often caught.
 WORTH_TEN = 0
 # A small trump (jack, queen, king), a trump ten, the master trump.
-WORTH_TRUMP = 8
-WORTH_TRUMP_TEN = 12
-WORTH_TRUMP_MASTER = 16
+WORTH_TRUMP = 23
+WORTH_TRUMP_TEN = 25
+WORTH_TRUMP_MASTER = 28
 
 # Points the opponent is expected to throw on each sure trick cashed after closing.
 THROWN_PER_TRICK = 3
