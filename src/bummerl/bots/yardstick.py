@@ -27,8 +27,9 @@ WORTH_TRUMP = 23
 WORTH_TRUMP_TEN = 25
 WORTH_TRUMP_MASTER = 28
 
-# Points the opponent is expected to throw on each sure trick cashed after closing.
-THROWN_PER_TRICK = 3
+# Points over its smallest card the opponent is expected to throw on each sure trick
+# cashed after closing.
+THROWN_PER_TRICK = 2
 # What the opponent is expected to throw away when it cannot or need not take a lead.
 THROWN = 3
 # Closing: the expected total must clear 66 by this margin.
@@ -180,9 +181,12 @@ def _should_close(pos: Position) -> bool:
         for suit in range(4):
             if pos.hand & PAIR[suit] == PAIR[suit]:
                 marriage += marriage_points(suit, pos.trump)
+    # the opponent throws its smallest cards on our winners: the worst case, and more
+    least = sorted(POINTS[c] for c in cards_of(pos.may))
+    thrown = [least[i] + THROWN_PER_TRICK if i < len(least) else 0 for i in range(len(run))]
     expected = pos.score + marriage
-    expected += sum(POINTS[c] + THROWN_PER_TRICK for c in trumps)
-    expected += sure * sum(POINTS[c] + THROWN_PER_TRICK for c in side)
+    expected += sum(POINTS[c] + thrown[i] for i, c in enumerate(trumps))
+    expected += sure * sum(POINTS[c] + thrown[len(trumps) + i] for i, c in enumerate(side))
     return expected >= GOAL + CLOSE_MARGIN
 
 
@@ -227,6 +231,7 @@ def _follow_value(pos: Position, card: int) -> float:
     if pos.opp_score + points >= GOAL:
         return -1000 - pos.worth(card)
     return -points - pos.worth(card)
+
 
 
 def _follow_phase1(pos: Position) -> int:
