@@ -32,6 +32,10 @@ WORTH_TRUMP_MASTER = 28
 THROWN_PER_TRICK = 2
 # What the opponent is expected to throw away when it cannot or need not take a lead.
 THROWN = 3
+# What ending the hand is worth to the lead's choice, in points.
+STAKE = 100
+# A phase-2 lead taken with at most this chance is cashed as a winner.
+SAFE = 0.2
 # Closing: the expected total must clear 66 by this margin.
 CLOSE_MARGIN = 0
 
@@ -207,6 +211,11 @@ def _lead_value(pos: Position, card: int) -> float:
         p_take = p_higher + (1.0 - p_higher) * p_trump
         taker = 6
     value = p_take * -(points + taker) + (1.0 - p_take) * (points + THROWN)
+    # the trick may end the hand: the opponent goes out by taking it, or we by winning it
+    if pos.opp_score + points + 2 >= GOAL:
+        value -= p_take * STAKE
+    if pos.score + points >= GOAL:
+        value += (1.0 - p_take) * STAKE
     return value - pos.worth(card)
 
 
@@ -242,26 +251,45 @@ def _follow_phase1(pos: Position) -> int:
 # --- phase 2 ---------------------------------------------------------------------------
 
 
+def _taken_phase2(pos: Position, card: int) -> float:
+    """The chance that the opponent takes ``card`` led in phase 2, where it must follow
+    suit and head, else trump: exact once the talon is exhausted (its hand is known)."""
+    suit = pos.may & SUIT_MASK[SUIT_OF[card]]
+    higher = suit & HIGHER[card]
+    trumps = 0 if pos.is_trump(card) else pos.may & pos.trump_mask
+    if pos.exhausted:
+        return 1.0 if higher or (trumps and not suit) else 0.0
+    p_higher = 1.0 - pos.chance_none(higher)
+    if not trumps:
+        return p_higher
+    p_void = pos.chance_none(suit & ~higher)
+    return p_higher + (1.0 - p_higher) * p_void * (1.0 - pos.chance_none(trumps))
+
+
+def _forced(pos: Position, card: int) -> int:
+    """The fewest points the opponent can play to ``card`` led in phase 2, when its hand
+    is known (the talon exhausted); else nothing is counted."""
+    if not pos.exhausted:
+        return 0
+    suit = pos.may & SUIT_MASK[SUIT_OF[card]]
+    replies = (suit & HIGHER[card]) or suit or (pos.may & pos.trump_mask) or pos.may
+    return min((POINTS[c] for c in cards_of(replies)), default=0)
+
+
 def _lead_phase2(pos: Position) -> int:
     plays = cards_of(pos.plays)
-    trump_mask = SUIT_MASK[pos.trump]
-    out_trumps = pos.may & trump_mask
-    my_trumps = [c for c in plays if pos.is_trump(c)]
-    if out_trumps:
-        masters = [c for c in my_trumps if pos.master(c)]
-        if masters:
-            return max(masters, key=lambda c: POINTS[c])
-    side_masters = [c for c in plays if not pos.is_trump(c) and pos.master(c)]
-    if side_masters:
-        safe = [
-            c for c in side_masters
-            if not out_trumps or pos.may & SUIT_MASK[SUIT_OF[c]] & ~BIT[c]
-        ]
-        if safe:
-            return max(safe, key=lambda c: POINTS[c])
-    if my_trumps and out_trumps and len(my_trumps) > _count(out_trumps):
-        return max(my_trumps, key=lambda c: POINTS[c])
-    return max(plays, key=lambda c: (-POINTS[c] - pos.worth(c), -c))
+    taken = {c: _taken_phase2(pos, c) for c in plays}
+    # cash the winners the opponent cannot take: side cards first (trumps still out
+    # are drawn later), the most points first
+    safe = [c for c in plays if taken[c] <= SAFE]
+    if safe:
+        return max(safe, key=lambda c: (pos.is_trump(c), POINTS[c] + _forced(pos, c), -c))
+    # draw the opponent's trumps with a master trump
+    out_trumps = pos.may & pos.trump_mask
+    masters = [c for c in plays if pos.is_trump(c) and not HIGHER[c] & out_trumps]
+    if out_trumps and masters:
+        return max(masters, key=lambda c: POINTS[c])
+    return max(plays, key=lambda c: (-taken[c] * POINTS[c] - pos.worth(c), -c))
 
 
 def _follow_phase2(pos: Position) -> int:
