@@ -36,6 +36,8 @@ THROWN = 3
 STAKE = 100
 # A phase-2 lead taken with at most this chance is cashed as a winner.
 SAFE = 0.2
+# The share of a marriage in hand that winning the lead (to declare it) is worth.
+LEAD_PAIR = 0.5
 # Closing: the expected total must clear 66 by this margin.
 CLOSE_MARGIN = 0
 
@@ -236,11 +238,15 @@ def _follow_value(pos: Position, card: int) -> float:
     if trick_winner_follows(lead, card, pos.trump):
         if pos.score + points >= GOAL:
             return 1000 - pos.worth(card)
-        return points - pos.worth(card)
+        return points - pos.worth(card) + LEAD_PAIR * _pairs(pos, pos.hand & ~BIT[card])
     if pos.opp_score + points >= GOAL:
         return -1000 - pos.worth(card)
     return -points - pos.worth(card)
 
+
+def _pairs(pos: Position, hand: int) -> int:
+    """The marriage points in ``hand``: the lead lets us declare them."""
+    return sum(marriage_points(s, pos.trump) for s in range(4) if hand & PAIR[s] == PAIR[s])
 
 
 def _follow_phase1(pos: Position) -> int:
