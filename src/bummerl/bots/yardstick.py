@@ -139,7 +139,7 @@ def heuristic(view) -> int:
     if CLOSE in pos.legal and _should_close(pos):
         return CLOSE
     marriages = [a for a in pos.legal if MARRY <= a < MARRY + 4]
-    if marriages:
+    if marriages and not (pos.phase2 and _cash_before_marriage(pos, marriages)):
         return max(marriages, key=lambda a: (a - MARRY == pos.trump, -a))
     if view.married is not None:
         return _marriage_lead(pos)
@@ -282,12 +282,29 @@ def _forced(pos: Position, card: int) -> int:
     return min((POINTS[c] for c in cards_of(replies)), default=0)
 
 
+def _in_pair(pos: Position, card: int) -> bool:
+    pair = PAIR[SUIT_OF[card]]
+    return bool(BIT[card] & pair) and pos.hand & pair == pair
+
+
+def _cash_before_marriage(pos: Position, marriages) -> bool:
+    """In phase 2 a marriage can wait while we hold the lead: cash the winners the
+    opponent cannot take first, unless the marriage takes us out now."""
+    best = max(marriage_points(a - MARRY, pos.trump) for a in marriages)
+    if pos.tricks and pos.score + best >= GOAL:
+        return False
+    pairs = 0
+    for a in marriages:
+        pairs |= PAIR[a - MARRY]
+    return any(_taken_phase2(pos, c) <= SAFE for c in cards_of(pos.plays & ~pairs))
+
+
 def _lead_phase2(pos: Position) -> int:
     plays = cards_of(pos.plays)
     taken = {c: _taken_phase2(pos, c) for c in plays}
     # cash the winners the opponent cannot take: side cards first (trumps still out
     # are drawn later), the most points first
-    safe = [c for c in plays if taken[c] <= SAFE]
+    safe = [c for c in plays if taken[c] <= SAFE and not _in_pair(pos, c)]
     if safe:
         return max(safe, key=lambda c: (pos.is_trump(c), POINTS[c] + _forced(pos, c), -c))
     # draw the opponent's trumps with a master trump
