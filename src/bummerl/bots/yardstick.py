@@ -14,7 +14,7 @@ from ..rules import GOAL, SCHNEIDER, marriage_points
 # A side jack, or a king or queen that can no longer marry: mostly given away later.
 WORTH_SMALL = -1
 # A king or queen whose partner is still unseen: it may still marry.
-WORTH_HOPE = 2
+WORTH_HOPE = 5
 # A king or queen whose partner is in hand: a share of the marriage.
 WORTH_PAIR = 14
 WORTH_TRUMP_PAIR = 35
