@@ -26,6 +26,8 @@ WORTH_TEN = 0
 WORTH_TRUMP = 23
 WORTH_TRUMP_TEN = 25
 WORTH_TRUMP_MASTER = 28
+# ... less this much for each trump in hand beyond two.
+TRUMP_LENGTH = 8
 
 # Points over its smallest card the opponent is expected to throw on each sure trick
 # cashed after closing.
@@ -114,7 +116,9 @@ class Position:
                 return WORTH_TRUMP_MASTER
             if rank in (KING, QUEEN) and self.hand & PAIR[suit] == PAIR[suit]:
                 return WORTH_TRUMP_PAIR
-            return WORTH_TRUMP_TEN if rank == TEN else WORTH_TRUMP
+            worth = WORTH_TRUMP_TEN if rank == TEN else WORTH_TRUMP
+            # with trumps to spare, the small ones may be spent
+            return worth - TRUMP_LENGTH * max(0, _count(self.hand & self.trump_mask) - 2)
         if rank in (KING, QUEEN):
             partner = PAIR[suit] & ~BIT[card]
             if partner & self.hand:
