@@ -1,14 +1,46 @@
 """Heuristic: a rule-based yardstick player, written from the public strategy literature.
 
-DRAFT docstring, rewritten when the rules settle.
-"""
+It is not a level of the page and no level is tuned against it: it exists so that the
+arena can say how strong the levels are against a reasonable club player. It reads only
+the ``View``, is deterministic and answers in well under a millisecond. The frozen
+reference ``heuristic-v1`` (``bummerl_lab.frozen``) is the simpler yardstick before issue
+19. Its rules, in order:
 
+- Card counting: the cards the opponent may hold are those not yet seen plus those it
+  has shown, less what it has shown it lacks by a phase-2 follow; the chance that it
+  holds none of some cards is taken over the unseen cards as drawn at random.
+- Formalities: claim as soon as the score is 66 (manual claiming), always exchange the
+  trump jack, declare a marriage whenever allowed (40 before 20) and lead its queen (the
+  king when the rules say so). In phase 2 a marriage waits while there is a winner the
+  opponent cannot take to cash first, unless it takes us out at once.
+- What a card in hand is worth (``Position.worth``, the discard priorities as numbers):
+  trumps most, the master trump above all, a small trump less with more than two trumps
+  in hand; then a king or queen of a pair in hand, a master side card (an ace, or a ten
+  whose ace is gone), a king or queen whose partner is still unseen, a ten whose ace is
+  out; least a jack or a king or queen that can no longer marry.
+- Closing: count the sure winners, master trumps first (each draws a trump the opponent
+  may hold), then master side cards, weighted by the chance that it holds none of the
+  trumps left; add the score, the marriages in hand, and the opponent's smallest cards
+  thrown on those tricks (a little more each). Close when that reaches 66.
+- Phase 1, following: each card scores the trick's points, won or lost, less its worth
+  in hand. Winning with 66 comes first, letting the opponent reach 66 last; winning the
+  lead is worth half the marriages in hand (the lead is where they are declared).
+- Phase 1, leading: each card scores the trick it is expected to bring: the opponent
+  takes it by the chance that it holds a higher card of the suit or, for an ace or a ten,
+  a trump; otherwise it throws a small card. A trick that may end the hand weighs
+  heavily either way. Less, again, the card's worth in hand.
+- Phase 2, leading: cash a winner the opponent cannot take (certain once the talon is
+  exhausted and its hand is known; while closed, a chance of at most ``SAFE``), trumps
+  first, then the one that forces the most points; never a half of a pair in hand. Else
+  draw trumps with a master trump; else lead the card that risks least.
+- Phase 2, following: the rules say whether to head; head with the biggest card of the
+  suit led, trump with the smallest trump, or lose the card worth least.
+"""
 from ..cards import (
-    ACE, BIT, CARD_INDEX, CLAIM, CLOSE, EXCHANGE, HIGHER, JACK, KING, MARRY, PAIR, POINTS,
-    QUEEN, RANK_OF, SUIT_MASK, SUIT_OF, SUITS, TEN, cards_of, parse_action,
-    trick_winner_follows,
+    BIT, CARD_INDEX, CLAIM, CLOSE, EXCHANGE, HIGHER, JACK, KING, MARRY, PAIR, POINTS, QUEEN,
+    RANK_OF, SUIT_MASK, SUIT_OF, SUITS, TEN, cards_of, parse_action, trick_winner_follows,
 )
-from ..rules import GOAL, SCHNEIDER, marriage_points
+from ..rules import GOAL, marriage_points
 
 # --- what a card in hand is worth (card points of score difference still to come) ---
 # A side jack, or a king or queen that can no longer marry: mostly given away later.
@@ -70,17 +102,14 @@ class Position:
         # played, in our hand or face up, plus those it has shown; once it failed to
         # follow, head or trump in phase 2 it has shown what it lacks.
         self.known = view.opponent_known_mask
-        self.out = view.unseen_mask | self.known
-        self.may = self.out & ~view.opponent_lacks_mask
+        self.may = (view.unseen_mask | self.known) & ~view.opponent_lacks_mask
         # Of the unseen cards, those that may be in its hand, and how many it holds.
         self.pool = view.unseen_mask & ~view.opponent_lacks_mask
         self.slots = view.opponent_hand_size - _count(self.known)
-        self.face_up = CARD_INDEX[view.trump_card] if view.trump_card is not None else -1
         # Scores with declared marriages counted: pending ones count with the first trick.
         self.score = view.points[me] + view.marriage_points[me]
         self.opp_score = view.points[opp] + view.marriage_points[opp]
         self.tricks = view.tricks[me]
-        self.opp_tricks = view.tricks[opp]
 
     def is_trump(self, card: int) -> bool:
         return SUIT_OF[card] == self.trump
@@ -177,20 +206,15 @@ def sure_run(pos: Position, hand: int) -> tuple[list, float]:
 
 
 def _should_close(pos: Position) -> bool:
-    view = pos.view
-    if pos.lead >= 0 or view.married is not None:
+    if pos.lead >= 0 or pos.view.married is not None:
         return False
     run, sure = sure_run(pos, pos.hand)
     if not run:
         return False
     trumps = [c for c in run if pos.is_trump(c)]
     side = run[len(trumps):]
-    marriage = 0
-    may_marry = pos.tricks or not view.rules.trick_before_marriage
-    if may_marry or run:
-        for suit in range(4):
-            if pos.hand & PAIR[suit] == PAIR[suit]:
-                marriage += marriage_points(suit, pos.trump)
+    # the run's first trick is ours, so every marriage in hand can be declared on a lead
+    marriage = _pairs(pos, pos.hand)
     # the opponent throws its smallest cards on our winners: the worst case, and more
     least = sorted(POINTS[c] for c in cards_of(pos.may))
     thrown = [least[i] + THROWN_PER_TRICK if i < len(least) else 0 for i in range(len(run))]
@@ -232,7 +256,7 @@ def _lead_phase1(pos: Position) -> int:
 
 def _marriage_lead(pos: Position) -> int:
     plays = cards_of(pos.plays)
-    # the queen is worth less and the king stays as a threat; the rules may demand the king
+    # the queen is worth less; the rules may demand the king
     return max(plays, key=lambda c: RANK_OF[c])
 
 
@@ -306,8 +330,8 @@ def _cash_before_marriage(pos: Position, marriages) -> bool:
 def _lead_phase2(pos: Position) -> int:
     plays = cards_of(pos.plays)
     taken = {c: _taken_phase2(pos, c) for c in plays}
-    # cash the winners the opponent cannot take: side cards first (trumps still out
-    # are drawn later), the most points first
+    # cash the winners the opponent cannot take (never a half of a pair in hand): trumps
+    # first, then the one that forces the most points out of its hand
     safe = [c for c in plays if taken[c] <= SAFE and not _in_pair(pos, c)]
     if safe:
         return max(safe, key=lambda c: (pos.is_trump(c), POINTS[c] + _forced(pos, c), -c))
@@ -316,6 +340,7 @@ def _lead_phase2(pos: Position) -> int:
     masters = [c for c in plays if pos.is_trump(c) and not HIGHER[c] & out_trumps]
     if out_trumps and masters:
         return max(masters, key=lambda c: POINTS[c])
+    # else risk least: the points it may take, and what the card is worth in hand
     return max(plays, key=lambda c: (-taken[c] * POINTS[c] - pos.worth(c), -c))
 
 
