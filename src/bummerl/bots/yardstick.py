@@ -64,6 +64,10 @@ TRUMP_LENGTH = 8
 # Points over its smallest card the opponent is expected to throw on each sure trick
 # cashed after closing.
 THROWN_PER_TRICK = 2
+# What the opponent is expected to take a lead with: a higher card of the suit (an ace
+# or a ten, mostly), or a trump.
+TAKER_SUIT = 10.5
+TAKER_TRUMP = 6
 # What the opponent is expected to throw away when it cannot or need not take a lead.
 THROWN = 3
 # What ending the hand is worth to the lead's choice, in points.
@@ -235,11 +239,11 @@ def _lead_value(pos: Position, card: int) -> float:
     higher = HIGHER[card] & pos.may
     p_higher = 1.0 - pos.chance_none(higher)
     p_take = p_higher
-    taker = 10.5
+    taker = TAKER_SUIT
     if not pos.is_trump(card) and points >= 10:
         p_trump = 1.0 - pos.chance_none(pos.may & pos.trump_mask)
         p_take = p_higher + (1.0 - p_higher) * p_trump
-        taker = 6
+        taker = TAKER_TRUMP
     value = p_take * -(points + taker) + (1.0 - p_take) * (points + THROWN)
     # the trick may end the hand: the opponent goes out by taking it, or we by winning it
     if pos.opp_score + points + 2 >= GOAL:
