@@ -36,3 +36,11 @@ def test_the_arena_seats_a_frozen_reference_against_a_live_bot():
     result = run("heuristic-v1", "random", 2, 4, SOFT)
     assert result["a"] == "heuristic-v1" and result["bummerls"] == 2
     assert result["a_net_points_per_hand"] > 0  # the yardstick beats random
+
+
+def test_the_node_benchmark_counts_hards_search_on_fixed_decisions():
+    from bummerl_lab.nodes import measure, positions
+
+    assert [v.legal for v in positions(3)] == [v.legal for v in positions(3)]  # the same decisions each time
+    figures = measure(2)
+    assert figures["decisions"] == 2 and figures["nodes"] > 0 and figures["nodes_per_s"] > 0

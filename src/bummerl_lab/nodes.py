@@ -1,0 +1,45 @@
+"""Hard's search speed: nodes per second over a fixed set of decisions.
+
+``measure`` runs Hard (its default node budget, no time limit) on the same positions every
+time (seeded deals played on by Medium to every stage of a hand) and counts the nodes its
+search visits and the seconds it takes. ``tools/bench_nodes.py`` runs it in CPython and in
+the vendored Pyodide (under Node, the same V8 engine as Chromium) in one go, so that the
+page's *Bot thinks* setting can be read as a node budget.
+"""
+
+import random
+import time
+
+from bummerl.bots import choose, hard
+from bummerl.match import Match
+from bummerl.rules import Rules
+
+
+def positions(count: int, seed: int = 1) -> list:
+    """``count`` views of the seat to act, with a choice to make, from seeded matches."""
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        match = Match.new(Rules.preset(rng.choice(["soft", "sharp"])), seed=rng.randrange(10**6))
+        match.deal_next()
+        while not match.hand.over and len(found) < count:
+            view = match.view(match.hand.to_act)
+            if len(view.legal) > 1 and rng.random() < 0.35:
+                found.append(view)
+            match.play(choose(view, "medium", rng))
+    return found
+
+
+def measure(count: int = 30, seed: int = 1) -> dict:
+    """Nodes, seconds and nodes per second of Hard's decisions on ``positions``."""
+    views = positions(count, seed)
+    nodes = seconds = 0.0
+    for i, view in enumerate(views):
+        search = hard.Search(view, random.Random(i))
+        start = time.perf_counter()
+        search.step()
+        seconds += time.perf_counter() - start
+        nodes += search.budget.nodes
+    return {"decisions": len(views), "nodes": int(nodes), "seconds": round(seconds, 3),
+            "nodes_per_s": round(nodes / seconds) if seconds else 0,
+            "ms_per_decision": round(1000 * seconds / len(views), 1)}
