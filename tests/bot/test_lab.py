@@ -1,5 +1,5 @@
-"""The frozen reference bots of ``bummerl_lab.frozen``: they still play, legally, under
-every rule option, and the arena seats them by name."""
+"""The lab (`bummerl_lab`): the frozen reference bots still play, legally, under
+every rule option, and the arena seats them by name; the node benchmark counts."""
 
 import random
 
