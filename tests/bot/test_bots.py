@@ -534,13 +534,32 @@ def test_a_close_that_wins_in_some_worlds_only_is_valued_below_its_mean():
     search_.weights = [1.0, 1.0, 1.0, 1.0]
     lead = parse_card("AH")
     search_.close_values = [{lead: 3}, {lead: 3}, {lead: 3}, {lead: 3}]
-    assert search_._close_value(4.0) == pytest.approx(3)
+    assert search_._close_value(4.0, 4) == pytest.approx(3)
     search_.close_values = [{lead: 3}, {lead: 3}, {lead: -2}, {lead: 3}]
     mean, spread = 1.75, (3 * 1.25 ** 2 / 4 + 3.75 ** 2 / 4) ** 0.5
-    assert search_._close_value(4.0) == pytest.approx(mean - hard.CLOSE_DOUBT * spread)
+    assert search_._close_value(4.0, 4) == pytest.approx(mean - hard.CLOSE_DOUBT * spread)
     # and the best lead is the one with the best discounted value, not the best mean
     other = parse_card("AS")
     search_.close_values = [{lead: 3, other: 2}, {lead: 3, other: 2}, {lead: -2, other: 1},
                             {lead: 3, other: 2}]
     steady = (3 * 0.25 ** 2 / 4 + 0.75 ** 2 / 4) ** 0.5  # the same mean, less spread
-    assert search_._close_value(4.0) == pytest.approx(1.75 - hard.CLOSE_DOUBT * steady)
+    assert search_._close_value(4.0, 4) == pytest.approx(1.75 - hard.CLOSE_DOUBT * steady)
+
+
+def test_a_search_cut_before_its_first_iteration_answers_from_the_worlds_it_searched():
+    """Late in phase 1 the first iteration searches each world to the end of the hand; a
+    budget that ends it early leaves the worlds already searched to decide, not Medium."""
+    from bummerl_lab.nodes import positions
+
+    for i, view in enumerate(positions(300, 5)):
+        search_ = hard.Search(view, random.Random(i))
+        if search_.done:
+            continue
+        search_.step()
+        if search_.means is None:
+            break
+    else:
+        pytest.fail("no decision left its first iteration unfinished")
+    assert search_.next_world >= 1
+    partial = search_._means(search_.next_world)
+    assert search_.best() == hard._best(partial, search_.legal, search_.fallback)
