@@ -88,6 +88,14 @@ class Review:
                 "graph": [asdict(p) for p in self.graph], "summary": self.summary()}
 
 
+BUDGETS = (1, 4, 16, None)  # a decision's node budget, raised where one iteration does not finish
+EXACT_SLICE = 20_000  # solver nodes per go at an exact value (its table is kept between goes)
+
+
+def _values(search) -> dict:
+    return {action_str(a): v for a, v in search.means.items()}
+
+
 def evaluate(view, seed: str, nodes: int = NODES) -> dict:
     """Hard's value of every legal action of ``view``'s seat (which must be to act), in
     the units of the view: expected game points, or Bummerl value with a board. Where
@@ -96,11 +104,11 @@ def evaluate(view, seed: str, nodes: int = NODES) -> dict:
     needs every value."""
     from .bots import hard
 
-    for budget in (nodes, 4 * nodes, 16 * nodes, None):
-        search = hard.Search(view, random.Random(seed), nodes=budget, every_action=True)
+    for factor in BUDGETS:
+        search = hard.Search(view, random.Random(seed), nodes=factor and factor * nodes, every_action=True)
         search.step()
         if search.means is not None:
-            return {action_str(a): v for a, v in search.means.items()}
+            return _values(search)
     raise AssertionError("an unbounded search ends with every value")
 
 
@@ -122,21 +130,138 @@ def exact_value(hand, seat: int, nodes: int = EXACT_NODES) -> float | None:
         return None
 
 
+def _decision(hand, step: int, played: str, values: dict, for_bummerl: dict | None) -> Decision:
+    from .bots.hints import explain
+
+    view = hand.view(hand.to_act)
+    best = _best(values, played)
+    changed = for_bummerl is not None and _best(for_bummerl, played) != best
+    reason, params = explain(view, best)
+    loss = max(values[best] - values[played], 0.0)
+    return Decision(step, len(view.trick_history) + 1, hand.to_act, str(played), values, best, loss,
+                    mark(loss), reason.value, params, changed)
+
+
 def review_decision(hand, step: int, played: str, nodes: int = NODES, board: tuple | None = None) -> Decision:
     """The review of the decision ``played`` by the seat to act in ``hand`` (step ``step``
     of its record): read from that seat's view only."""
-    from .bots.hints import explain
+    seat, seed = hand.to_act, f"review:{step}:{played}"
+    values = evaluate(hand.view(seat), seed, nodes)
+    for_bummerl = evaluate(hand.view(seat, board), seed, nodes) if board is not None else None
+    return _decision(hand, step, played, values, for_bummerl)
 
-    seat = hand.to_act
-    view = hand.view(seat)
-    seed = f"review:{step}:{played}"
-    values = evaluate(view, seed, nodes)
-    best = _best(values, played)
-    changed = board is not None and _best(evaluate(hand.view(seat, board), seed, nodes), played) != best
-    reason, params = explain(view, best)
-    loss = max(values[best] - values[played], 0.0)
-    return Decision(step, len(view.trick_history) + 1, seat, str(played), values, best, loss, mark(loss),
-                    reason.value, params, changed)
+
+class Reviewer:
+    """A review done in slices, for a page that must answer clicks meanwhile: call
+    ``step(max_seconds)`` until it returns True, then ``result()``. ``progress`` says how
+    many decisions are reviewed; ``partial()`` is the review so far (its graph fills in as
+    exact values come). The same searches and seeds as ``review``, so the same figures."""
+
+    def __init__(self, record, seat: int = 0, nodes: int = NODES, exact_nodes: int = EXACT_NODES,
+                 board: tuple | None = None):
+        final = from_record(record)
+        hand = from_record({**record, "actions": []})
+        self.seat, self.nodes, self.exact_nodes, self.board = seat, nodes, exact_nodes, board
+        self.todo = []  # (hand, step, played) of each decision of the seat
+        self.points = []  # (tricks, step, hand) where the graph takes a value
+        for step, played in enumerate(final.history):
+            if hand.to_act == seat:
+                self.todo.append((hand, step, played))
+                tricks = len(hand.trick_history)
+                if not self.points or self.points[-1][0] != tricks:
+                    self.points.append((tricks, step, hand))
+            hand = hand.apply(played)
+        self.end = hand if hand.over else None
+        self.decisions: list[Decision] = []
+        self.exact: list = []  # the exact value of each of ``points`` worked out so far
+        self._search = self._bummerl = None
+        self._budget = 0  # index into BUDGETS
+        self._values = None  # the decision's values, while its Bummerl search runs
+        self._table, self._spent = {}, 0  # the exact search under way
+
+    @property
+    def progress(self) -> tuple[int, int]:
+        return len(self.decisions), len(self.todo)
+
+    @property
+    def done(self) -> bool:
+        return len(self.decisions) == len(self.todo) and len(self.exact) == len(self.points)
+
+    def step(self, max_seconds: float = float("inf")) -> bool:
+        from time import perf_counter
+
+        end = perf_counter() + max_seconds
+        while not self.done:
+            left = end - perf_counter()
+            if left <= 0:
+                return False
+            if len(self.decisions) < len(self.todo):
+                self._decide(left)
+            else:
+                self._solve()
+        return True
+
+    def _start(self, view, seed: str):
+        from .bots import hard
+
+        factor = BUDGETS[self._budget]
+        return hard.Search(view, random.Random(seed), nodes=factor and factor * self.nodes, every_action=True)
+
+    def _decide(self, seconds: float) -> None:
+        """Go on with the next decision for about ``seconds``."""
+        hand, step, played = self.todo[len(self.decisions)]
+        seed = f"review:{step}:{played}"
+        board = self.board if self._values is not None else None
+        view = hand.view(hand.to_act, board)
+        if self._search is None:
+            self._search = self._start(view, seed)
+        if not self._search.step(seconds):
+            return  # the slice is over
+        if self._search.means is None:  # the budget ended the first iteration: a bigger one
+            self._budget += 1
+            self._search = None
+            return
+        values, self._search, self._budget = _values(self._search), None, 0
+        if self.board is not None and self._values is None:
+            self._values = values  # now the same for the Bummerl
+            return
+        if self._values is not None:
+            values, for_bummerl = self._values, values
+        else:
+            for_bummerl = None
+        self._values = None
+        self.decisions.append(_decision(hand, step, played, values, for_bummerl))
+
+    def _solve(self) -> None:
+        """One go (``EXACT_SLICE`` nodes) at the next exact value of the graph."""
+        from .bots.solver import Budget, OutOfBudget, search
+
+        _, _, hand = self.points[len(self.exact)]
+        try:
+            value = float(search(hand.copy(), self.seat, budget=Budget(limit=EXACT_SLICE), table=self._table))
+        except OutOfBudget:
+            self._spent += EXACT_SLICE
+            if self._spent < self.exact_nodes:
+                return
+            value = None  # too costly this early in the hand
+        self.exact.append(value)
+        self._table, self._spent = {}, 0
+
+    def partial(self) -> Review:
+        """The review so far: the decisions reviewed, the graph where values are known."""
+        by_step = {d.step: d for d in self.decisions}
+        graph = [GraphPoint(tricks, step, by_step[step].values[by_step[step].best],
+                            self.exact[i] if i < len(self.exact) else None)
+                 for i, (tricks, step, _) in enumerate(self.points) if step in by_step]
+        if self.end is not None and self.done:
+            outcome = self.end.outcome
+            value = float(outcome.game_points if outcome.winner == self.seat else -outcome.game_points)
+            graph.append(GraphPoint(len(self.end.trick_history), len(self.end.history), value, value))
+        return Review(self.seat, list(self.decisions), graph)
+
+    def result(self) -> Review:
+        self.step()
+        return self.partial()
 
 
 def review(record, seat: int = 0, nodes: int = NODES, exact_nodes: int = EXACT_NODES,
@@ -144,22 +269,7 @@ def review(record, seat: int = 0, nodes: int = NODES, exact_nodes: int = EXACT_N
     """The review of ``seat``'s decisions in the hand of ``record`` (see the module's note).
     With the match ``board`` (each seat's points to go) a decision also says whether
     playing for the Bummerl made another action best."""
-    final = from_record(record)
-    hand = from_record({**record, "actions": []})
-    decisions, graph = [], []
-    for step, played in enumerate(final.history):
-        if hand.to_act == seat:
-            decision = review_decision(hand, step, played, nodes, board)
-            decisions.append(decision)
-            tricks = decision.trick - 1
-            if not graph or graph[-1].trick != tricks:  # the seat's first decision after this trick
-                graph.append(GraphPoint(tricks, step, decision.values[decision.best],
-                                        exact_value(hand, seat, exact_nodes)))
-        hand = hand.apply(played)
-    if hand.over:
-        value = exact_value(hand, seat, exact_nodes)
-        graph.append(GraphPoint(len(hand.trick_history), len(final.history), value, value))
-    return Review(seat, decisions, graph)
+    return Reviewer(record, seat, nodes, exact_nodes, board).result()
 
 
 def format_review(result: Review) -> str:

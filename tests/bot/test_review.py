@@ -14,7 +14,7 @@ from bummerl.bots.hints import explain
 from bummerl.bots.solver import action_values
 from bummerl.cards import action_str, parse_card
 from bummerl.record import from_record
-from bummerl.review import evaluate, exact_value, mark, review, review_decision, summary_line
+from bummerl.review import Reviewer, evaluate, exact_value, mark, review, review_decision, summary_line
 
 ROOT = Path(__file__).resolve().parents[2]
 SMALL = dict(nodes=3_000, exact_nodes=50_000)  # keep the suite fast; the figures' logic is the same
@@ -181,3 +181,14 @@ def test_the_command_line_prints_the_table_or_json_and_says_what_is_wrong(tmp_pa
     run = subprocess.run([sys.executable, "-m", "bummerl", "review", str(bad), "--json"],
                          capture_output=True, text=True, env=env)
     assert run.returncode == 1 and "ZZ" in json.loads(run.stdout)["error"]
+
+
+def test_a_review_in_slices_gives_the_same_figures_as_one_in_one_go(reviewed):
+    reviewer = Reviewer(RECORD, seat=0, **SMALL)
+    slices = 0
+    while not reviewer.step(0.01):
+        slices += 1
+        done, total = reviewer.progress
+        assert reviewer.partial().decisions == reviewed.decisions[:done] and total == len(reviewed.decisions)
+    assert slices > 3
+    assert reviewer.partial() == reviewed
