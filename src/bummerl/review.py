@@ -198,7 +198,7 @@ class Reviewer:
             if len(self.decisions) < len(self.todo):
                 self._decide(left)
             else:
-                self._solve()
+                self._solve(end)
         return True
 
     def _start(self, view, seed: str):
@@ -232,15 +232,17 @@ class Reviewer:
         self._values = None
         self.decisions.append(_decision(hand, step, played, values, for_bummerl))
 
-    def _solve(self) -> None:
-        """One go (``EXACT_SLICE`` nodes) at the next exact value of the graph."""
+    def _solve(self, end: float) -> None:
+        """One go (``EXACT_SLICE`` nodes at most, and not past ``end``) at the next exact
+        value of the graph; the solver's table is kept from one go to the next."""
         from .bots.solver import Budget, OutOfBudget, search
 
         _, _, hand = self.points[len(self.exact)]
+        budget = Budget(limit=min(EXACT_SLICE, self.exact_nodes - self._spent), deadline=end)
         try:
-            value = float(search(hand.copy(), self.seat, budget=Budget(limit=EXACT_SLICE), table=self._table))
+            value = float(search(hand.copy(), self.seat, budget=budget, table=self._table))
         except OutOfBudget:
-            self._spent += EXACT_SLICE
+            self._spent += budget.nodes
             if self._spent < self.exact_nodes:
                 return
             value = None  # too costly this early in the hand

@@ -84,6 +84,8 @@ class App:
                 js.console.warn(value)
             elif kind == "warm":
                 self.spawn(warm_bots())
+            elif kind == "review":
+                self.spawn(self.run_review())
 
     def render(self) -> None:
         if rescue.shown:
@@ -113,6 +115,10 @@ class App:
         for name, label in screen.labels.items():
             by_id(name).setAttribute("aria-label", label)
         # Parts that keep their own state (open or closed) are redrawn only in a new language.
+        review = by_id("review")
+        review.innerHTML = screen.review
+        review.hidden = not screen.review
+        review.setAttribute("data-done", "1" if screen.review_done else "0")
         for name, html in (("howto", screen.howto), ("share", screen.share_menu),
                            ("link-game", screen.link_game)):
             element = by_id(name)
@@ -140,8 +146,10 @@ class App:
 
     def _focus_key(self):
         active = document.activeElement
-        if not active or not active.closest("#hand, #actions"):
+        if not active or not active.closest("#hand, #actions, #review"):
             return None
+        if active.closest("#review"):
+            return ("review", active.getAttribute("data-action"), active.getAttribute("data-review-step"))
         return (active.getAttribute("data-card"), active.getAttribute("data-action"),
                 active.getAttribute("data-suit"))
 
@@ -150,7 +158,11 @@ class App:
             return
         card, action, suit = key
         target = None
-        if card:
+        if card == "review":  # a row of the review, or its Stop button (then the first row)
+            step = f'[data-review-step="{suit}"]' if suit else ""
+            target = (document.querySelector(f'#review [data-action="{action}"]{step}')
+                      or document.querySelector("#review button"))
+        elif card:
             target = document.querySelector(f'#hand [data-card="{card}"]')
         elif action:
             extra = f'[data-suit="{suit}"]' if suit else ""
@@ -238,6 +250,8 @@ class App:
             self.do("level", level=target.getAttribute("data-level"))
         elif action == "rules-apply":
             self.do("rules-apply", form=self.form("rules-panel"))
+        elif action == "review-go":
+            self.do("review-go", step=target.getAttribute("data-review-step"))
         elif action == "dialog-close":
             self.do("dialog-close", dialog=target.closest("dialog").id)
         elif action:
@@ -317,6 +331,18 @@ class App:
                 return
             self.carry_out(table.bot_moved(thinking.best()))
         self.carry_out(table.end_bot(generation))
+
+    async def run_review(self) -> None:
+        """Hard reviews the hand in slices (``THINK_SLICE`` seconds each, a task of its
+        own), the page answering clicks between them, until done or stopped."""
+        table = self.table
+        reviewer = table.reviewer
+        while True:
+            await asyncio.sleep(0)
+            effects = table.review_slice(reviewer, THINK_SLICE)
+            if not effects:
+                return
+            self.carry_out(effects)
 
     async def bot_due(self, seconds: float, generation: int) -> None:
         await asyncio.sleep(seconds)

@@ -26,7 +26,7 @@ from typing import NamedTuple
 from bummerl import IllegalAction, NotationError, Rules, RulesError
 from bummerl.record import MAX_RECORD_CHARS
 
-from . import embed, i18n, render, replay
+from . import embed, i18n, render, replay, review_view
 from . import stats as statistics, storage as store
 from .session import Session
 from .settings import BOT, CHOICES, HUMAN, TABLE_PRESETS, THINK_SECONDS, clean_settings
@@ -46,6 +46,9 @@ DIALOG_FOCUS = {
     "rules-panel": '[aria-pressed="true"], button',
 }
 FIRST_CARD = '#hand button:not([aria-disabled="true"])'
+# The exact solver's nodes per point of the review's graph in the page (about a second in
+# Pyodide); earlier points, costlier, are left open.
+REVIEW_EXACT_NODES = 300_000
 
 
 class Effect(NamedTuple):
@@ -58,7 +61,8 @@ class Effect(NamedTuple):
     open (element id of a <details>, True or False); focus (selector); copy (query
     string, then ``update("copied")`` or ``update("copy-failed")``); download (text,
     file name); toast (text); warn (text for the console); post (message for the host
-    page); warm (import the bots); consumed (nothing to do, but the key or click was
+    page); warm (import the bots); review (think about the review, in slices:
+    ``review_slice``); consumed (nothing to do, but the key or click was
     the table's: the browser does nothing with it either)."""
     kind: str
     value: object = None
@@ -82,6 +86,8 @@ class Screen:
     share_menu: str  # the Share menu's HTML (its words follow the language)
     howto: str  # "How to play"
     link_game: str  # the note over a linked deal ("" when there is none)
+    review: str = ""  # the review panel ("" when there is none)
+    review_done: bool = False  # the review has valued every decision
 
 
 # ------------------------------------------------------------------ start-up
@@ -154,6 +160,9 @@ class Table:
     shown_hand: frozenset = frozenset()  # your cards at the last screen
     arrived: frozenset = frozenset()  # of those, the ones dealt or drawn since your last action
     offer_levels: bool = False  # a first visit chooses its opponent (until its first move)
+    reviewer: object = None  # the review on show (bummerl.review.Reviewer), while a replay shows its hand
+    review_running: bool = False  # Hard is thinking about it (app runs the slices)
+    review_stopped: bool = False
     dealt_posted: tuple | None = None  # (seed, deal) last announced to an embedding page
     outbox: list = field(default_factory=list)  # messages for the host page
 
@@ -226,7 +235,8 @@ class Table:
             lang=lang, colours="4" if settings["four_colours"] else "2",
             menu=render.menu_labels(settings), share_menu=replay.share_menu_html(lang),
             howto=render.howto_html(settings),
-            link_game=render.link_game_html(settings) if self.link_game else "")
+            link_game=render.link_game_html(settings) if self.link_game else "",
+            review=self.review_html(), review_done=bool(self.reviewer and self.reviewer.done))
         if self.replay is not None:
             return self._replay_screen(common)
         view = s.view
@@ -239,7 +249,8 @@ class Table:
         return Screen(
             html={
                 "hand": render.hand_html(view, settings, busy, self.arrived),
-                "actions": render.actions_html(view, settings, busy, s.match.over, bummerl is not None),
+                "actions": (render.actions_html(view, settings, busy, s.match.over, bummerl is not None)
+                            + (review_view.review_button(settings) if view.outcome else "")),
                 "opponent": render.opponent_html(view, settings),
                 "talon": render.talon_html(view, settings, self.recent),
                 "trick": (render.summary_html(view, settings, s.bot_cards(), bummerl)
@@ -266,7 +277,8 @@ class Table:
             html={
                 "opponent": replay.seat_html(shown, settings, BOT),
                 "hand": replay.cards_html(shown, settings, HUMAN),
-                "actions": replay.controls_html(shown, settings),
+                "actions": (replay.controls_html(shown, settings)
+                            + (review_view.review_button(settings) if shown.final.over and self.reviewer is None else "")),
                 "talon": render.talon_html(view, settings),
                 "trick": render.trick_html(view, settings),
                 "board": replay.info_html(shown, settings),
@@ -431,7 +443,7 @@ class Table:
         """A new match at once when nothing would be lost, else after asking."""
         effects = []
         if self.replay is not None:
-            self.replay = None
+            self.replay = self.reviewer = None
             self._cancel_bot()
             effects.append(RENDER)
         s = self.session
@@ -581,6 +593,56 @@ class Table:
         self.open_replay(record)
         return [Effect("open", "share", False), RENDER, Effect("focus", '#actions [data-action="replay-forward"]')]
 
+    # the review of a hand (thought by app, in slices)
+    def review_html(self) -> str:
+        if self.reviewer is None:
+            return ""
+        return review_view.panel_html(self.settings, self.reviewer.partial(), self.reviewer.progress,
+                                      self.review_running, self.review_stopped)
+
+    def start_review(self) -> list[Effect]:
+        """Review your decisions in the hand just finished (or the replay's, if it ended):
+        the hand is shown as a replay, so that each reviewed decision can be looked at."""
+        from bummerl.review import Reviewer
+
+        if self.replay is not None:
+            record = self.replay.record
+        elif self.session.hand.over:
+            record = self.session.hand.to_record()
+            self.open_replay(record)
+            self.replay.go(self.replay.length)
+        else:
+            return []
+        if not from_record_over(record):
+            return []
+        self.reviewer = Reviewer(record, HUMAN, exact_nodes=REVIEW_EXACT_NODES)
+        self.review_running, self.review_stopped = True, False
+        return [RENDER, Effect("review"), Effect("focus", '#review [data-action="review-stop"]')]
+
+    def review_slice(self, reviewer, seconds: float) -> list[Effect]:
+        """Think about the review for about ``seconds``; a render when a decision is
+        done, and once the whole review is."""
+        if reviewer is not self.reviewer or not self.review_running:
+            return []
+        before = reviewer.progress
+        if reviewer.step(seconds):
+            self.review_running = False
+            return [RENDER, Effect("announce", review_view.summary_text(self.settings, reviewer.partial()))]
+        return [RENDER] if reviewer.progress != before else [Effect("consumed")]
+
+    def stop_review(self) -> list[Effect]:
+        if not self.review_running:
+            return []
+        self.review_running, self.review_stopped = False, True
+        return [RENDER]
+
+    def review_go(self, step) -> list[Effect]:
+        """A row of the review: the replay shows the position of that decision."""
+        if self.replay is None or not str(step).isdigit():
+            return []
+        self.replay.go(int(step))
+        return [RENDER, Effect("announce", replay.status_text(self.replay, replay.table_settings(self.settings)))]
+
     # the replay
     def open_replay(self, record: dict) -> None:
         try:
@@ -604,7 +666,7 @@ class Table:
     def leave_replay(self) -> list[Effect]:
         if self.replay is None:
             return []
-        self.replay = None
+        self.replay = self.reviewer = None
         self._cancel_bot()
         return self._after_deal()
 
@@ -612,10 +674,16 @@ class Table:
         if self.replay is None or self.replay.hand.over:
             return []
         self.session.play_on(self.replay.hand)
-        self.replay = None
+        self.replay = self.reviewer = None
         self._cancel_bot()
         self.recent = []
         return self._after_deal() + [Effect("focus", FIRST_CARD)]
+
+
+def from_record_over(record: dict) -> bool:
+    from bummerl.record import from_record
+
+    return from_record(record).over
 
 
 def _close_dialog(table: Table, dialog: str = "") -> list[Effect]:
@@ -668,6 +736,10 @@ ACTIONS = {
     "replay-next-trick": lambda t: t.replay_to("replay-next-trick"),
     "replay-play-on": Table.play_on,
     "replay-leave": Table.leave_replay,
+    # the review
+    "review": Table.start_review,
+    "review-stop": Table.stop_review,
+    "review-go": lambda t, step: t.review_go(step),
     "key": _replay_key,
     # events of the page
     "storage": lambda t, key, value, stats_open=False: t.storage_changed(key, value, stats_open),

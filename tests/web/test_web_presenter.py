@@ -404,3 +404,43 @@ def test_the_screens_html_shows_every_region_in_both_languages():
         assert set(screen.html) == {"hand", "actions", "opponent", "talon", "trick", "board", "mypile"}
         assert screen.labels["you"] == render.t(table.settings, "your_hand")
         assert screen.lang == lang
+
+
+def test_a_finished_hand_is_reviewed_in_slices_and_each_row_shows_its_position():
+    table, _ = start("seed=21&pace=0")
+    carry_out(table, table.boot())
+    assert table.update("review") == []  # nothing to review while the hand goes on
+    play_hand(table)
+    assert 'data-action="review"' in table.screen().html["actions"]
+    effects = table.update("review")
+    assert kinds(effects) == ["render", "review", "focus"]
+    assert table.replay is not None and table.replay.step == table.replay.length  # the hand, shown as a replay
+    screen = table.screen()
+    assert 'data-action="review-stop"' in screen.review and not screen.review_done
+    reviewer = table.reviewer
+    reviewer.nodes = 3_000  # keep the test fast: the same work with a smaller budget
+    slices = 0
+    while table.review_running:
+        effects = table.review_slice(reviewer, 0.02)
+        slices += 1
+    assert slices > 1 and kinds(effects) == ["render", "announce"]
+    screen = table.screen()
+    assert screen.review_done and "<svg" in screen.review and 'data-action="review-stop"' not in screen.review
+    steps = re.findall(r'data-review-step="(\d+)"', screen.review)
+    assert len(steps) == len(reviewer.decisions) == len(reviewer.todo) > 0
+    do(table, "review-go", step=steps[0])
+    assert table.replay.step == int(steps[0])
+    assert table.review_slice(reviewer, 0.02) == []  # done: nothing more to think
+    do(table, "replay-leave")
+    assert table.reviewer is None and table.screen().review == ""
+
+
+def test_a_review_can_be_stopped_and_shows_what_it_has():
+    table, _ = start("seed=22&pace=0")
+    carry_out(table, table.boot())
+    play_hand(table)
+    table.update("review")
+    table.review_slice(table.reviewer, 0.01)
+    assert table.update("review-stop") == [Effect("render")]
+    assert table.review_slice(table.reviewer, 0.01) == []  # the page stops thinking
+    assert "Review stopped after" in table.screen().review
