@@ -27,6 +27,9 @@ from .settings import THINK_SLICE
 from .table import DIALOG_FOCUS, Table, read_address
 
 FORM_FIELDS = "input[name], select[name]"
+# Seconds of the review's thinking per task: a search overshoots its slice by up to some
+# tens of ms (it looks at the clock every 256 nodes), and the panel is drawn after it.
+REVIEW_SLICE = 0.025
 
 
 class App:
@@ -339,7 +342,7 @@ class App:
         reviewer = table.reviewer
         while True:
             await asyncio.sleep(0)
-            effects = table.review_slice(reviewer, THINK_SLICE)
+            effects = table.review_slice(reviewer, REVIEW_SLICE)
             if not effects:
                 return
             self.carry_out(effects)
@@ -389,12 +392,12 @@ class App:
 
 
 async def warm_bots() -> None:
-    """Import the bots once the table is shown, a module per task (each is compiled from
-    source when first imported, tens of milliseconds here), so that the bot's first move
-    starts thinking at once and no task is long."""
-    for name in bots.MODULES:
+    """Import the bots (and the review) once the table is shown, a module per task (each
+    is compiled from source when first imported, tens of milliseconds here), so that the
+    bot's first move starts thinking at once and no task is long."""
+    for name in (*(f"{bots.__name__}.{module}" for module in bots.MODULES), "bummerl.review"):
         await asyncio.sleep(0)
-        importlib.import_module(f"{bots.__name__}.{name}")
+        importlib.import_module(name)
 
 
 async def start() -> None:

@@ -280,6 +280,8 @@ def search(hand, root: int, depth: int = EXACT, leaf=None, budget=None,
 
     def follow_node(leader, lead, depth, alpha, beta):
         budget.nodes += 1
+        if not budget.nodes & 255:  # here too: leads and follows alternate, and a count
+            budget.check()  # that met every 256th node only at leads could miss it for long
         follower = 1 - leader
         held = hands[follower]
         drawn, trump_card = pos.drawn, pos.trump_card
