@@ -10,16 +10,19 @@ cache, code cache and storage) and is loaded
 
 * once cold (a **first visit**), then
 * `--repeats` more times in the same profile (**repeat visits**): where the page
-  registers a service worker (the table) after it controls the page, so the repeat is
-  served from its cache; else (the bare and minimal pages) from the warm HTTP cache.
+  registers a service worker (the table) after it controls the page and the page has
+  made its memory snapshot (`body[data-snapshot]`), so the repeat is served from the
+  worker's cache and restored from the snapshot; else (the bare and minimal pages) from
+  the warm HTTP cache.
 
 The pages:
 
 * `table`: `index.html` as committed (a first visit: fresh storage, you lead, so it is
   ready as soon as Python has rendered);
-* `table_source`: the same page booting from the source modules (PyScript's `files`
-  maps every `.py`, each compiled at import) instead of the bytecode archive: what the
-  table did before the archive, answered by this benchmark from `sync_site.source_config()`;
+* `table_source`: the same page booting the vendored Pyodide directly (no snapshot) from
+  the source modules (PyScript's `files` maps every `.py`, each compiled at import)
+  instead of the bytecode archive: the boot before this work, answered by this benchmark
+  from `sync_site.source_config()`;
 * `bare`: `tools/bench/index.html`, which boots the same vendored Pyodide and runs one
   line (the floor);
 * `pyscript`: `tools/bench/pyscript-min.html`, PyScript running one line (its own share).
@@ -40,6 +43,7 @@ import json
 import os
 import shutil
 import statistics
+from collections import Counter
 import sys
 import threading
 from pathlib import Path
@@ -165,6 +169,10 @@ def visits(browser, url: str, repeats: int) -> list[dict]:
       for (let i = 0; i < 600 && !navigator.serviceWorker.controller; i++)
         await new Promise((done) => setTimeout(done, 50));
     }""")
+    if repeats and page.evaluate("() => !!navigator.serviceWorker?.controller"):
+        # the table makes its memory snapshot for the next visits (assets/js/shell.js)
+        page.wait_for_selector("body[data-snapshot]", state="attached", timeout=120_000)
+        result[0]["snapshot"] = page.get_attribute("body", "data-snapshot")
     for _ in range(repeats):
         result.append(load(page, url))
         result[-1]["controlled"] = page.evaluate("() => !!navigator.serviceWorker?.controller")
@@ -172,12 +180,57 @@ def visits(browser, url: str, repeats: int) -> list[dict]:
     return result
 
 
+def paired(runs: dict, repeats: int) -> dict:
+    """Per page and visit, the median over runs of its ratio to the bare page of the same run."""
+    return {name: [round(statistics.median(r[v]["ready"] / b[v]["ready"]
+                                           for r, b in zip(runs[name], runs["bare"])), 3)
+                   for v in range(repeats + 1)] for name in runs}
+
+
+def report(summary: dict) -> None:
+    """Print the medians and ratios of a run (also `--show FILE` of a saved `--json`)."""
+    targets, args_runs, repeats = summary["pages"], summary["runs"], summary["repeats"]
+    bare = summary["pages"]["bare"]
+    print(f"median of {args_runs} profiles; time to ready from navigation start, s"
+          f" (x = ratio to the bare page's same visit)")
+    head = f"{'':14}" + "".join(f"{'first' if v == 0 else f'repeat {v}':>16}" for v in range(repeats + 1))
+    print(head)
+    for name in targets:
+        cells = []
+        for v, figures in enumerate(summary["pages"][name]):
+            cells.append(f"{figures['ready']:6.2f} ({figures['ready'] / bare[v]['ready']:4.2f}x)")
+        print(f"{name:14}" + "".join(f"{c:>16}" for c in cells))
+    print("paired ratios to the bare page (median over runs of each run's ratio):")
+    for name, ratios in summary["paired"].items():
+        print(f"  {name:12}" + "".join(f"{r:16.2f}" for r in ratios))
+    print("\nsteps of the table's boot (medians, s from navigation start):")
+    for name in [n for n in ("table", "table_source") if n in targets]:
+        for v, f in enumerate(summary["pages"][name]):
+            label = "first" if v == 0 else f"repeat {v}"
+            steps = "  ".join(f"{k} {f[k]:.2f}" for k in STEPS if f.get(k) is not None)
+            print(f"  {name} {label:9}: {steps}  (data-boot: {f.get('how')})")
+    table = summary["pages"]["table"][0]
+    print(f"\ntable first visit: first contentful paint {table['fcp']:.2f} s (goal < 0.30),"
+          f" {table['bytes'] / 1e6:.1f} MB moved; ratio {table['ready'] / bare[0]['ready']:.2f}"
+          " (goal <= 1.10)")
+    if repeats:
+        t1 = summary["pages"]["table"][1]["ready"]
+        print(f"table repeat visit: {t1:.2f} s (goal < 1.0), "
+              f"{t1 / bare[1]['ready']:.2f} x the bare page's repeat (goal <= 0.50)")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description="First and repeat visits: table vs bare Pyodide.")
     parser.add_argument("--runs", type=int, default=9)
     parser.add_argument("--repeats", type=int, default=2, help="repeat visits per profile")
     parser.add_argument("--json", action="store_true", help="print the raw figures as JSON")
+    parser.add_argument("--show", metavar="FILE", help="print the summary of a saved --json run")
     args = parser.parse_args()
+    if args.show:
+        saved = json.loads(Path(args.show).read_text())
+        saved["summary"]["paired"] = paired(saved["runs"], saved["summary"]["repeats"])
+        report(saved["summary"])
+        return 0
     BenchHandler.pages = variants()
     handler = functools.partial(BenchHandler, directory=str(ROOT))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
@@ -209,34 +262,13 @@ def main() -> int:
         summary["pages"][name] = [
             {key: median(name, visit, key) for key in STEPS} for visit in range(args.repeats + 1)]
         summary["pages"][name][0]["bytes"] = int(statistics.median(r[0]["bytes"] for r in runs[name]))
-        summary["pages"][name][0]["how"] = runs[name][0][0].get("how")
+        for v, figures in enumerate(summary["pages"][name]):  # how each visit started
+            figures["how"] = dict(Counter(str(r[v].get("how")) for r in runs[name] if len(r) > v))
+    summary["paired"] = paired(runs, args.repeats)
     if args.json:
         print(json.dumps({"summary": summary, "runs": runs}, indent=2))
-        return 0
-    bare = summary["pages"]["bare"]
-    print(f"median of {args.runs} profiles; time to ready from navigation start, s"
-          f" (x = ratio to the bare page's same visit)")
-    head = f"{'':14}" + "".join(f"{'first' if v == 0 else f'repeat {v}':>16}" for v in range(args.repeats + 1))
-    print(head)
-    for name in targets:
-        cells = []
-        for v, figures in enumerate(summary["pages"][name]):
-            cells.append(f"{figures['ready']:6.2f} ({figures['ready'] / bare[v]['ready']:4.2f}x)")
-        print(f"{name:14}" + "".join(f"{c:>16}" for c in cells))
-    print("\nsteps of the table's boot (medians, s from navigation start):")
-    for name in [n for n in ("table", "table_source") if n in targets]:
-        for v, f in enumerate(summary["pages"][name]):
-            label = "first" if v == 0 else f"repeat {v}"
-            steps = "  ".join(f"{k} {f[k]:.2f}" for k in STEPS if f.get(k) is not None)
-            print(f"  {name} {label:9}: {steps}")
-    table = summary["pages"]["table"][0]
-    print(f"\ntable first visit: first contentful paint {table['fcp']:.2f} s (goal < 0.30),"
-          f" {table['bytes'] / 1e6:.1f} MB moved; ratio {table['ready'] / bare[0]['ready']:.2f}"
-          " (goal <= 1.10)")
-    if args.repeats:
-        t1 = summary["pages"]["table"][1]["ready"]
-        print(f"table repeat visit: {t1:.2f} s (goal < 1.0), "
-              f"{t1 / bare[1]['ready']:.2f} x the bare page's repeat (goal <= 0.50)")
+    else:
+        report(summary)
     return 0
 
 

@@ -59,9 +59,14 @@ def modules() -> list[str]:
     return sorted(found)
 
 
+INTERPRETER = "assets/js/interpreter.mjs"  # the vendored Pyodide, or its memory snapshot
+
+
 def config() -> dict:
-    """PyScript's config: the vendored interpreter, and the bytecode archive."""
-    return {"interpreter": f"./{PYODIDE}/pyodide.mjs", "files": {"./" + ARCHIVE: ARCHIVE_DEST}}
+    """PyScript's config: the interpreter (the vendored Pyodide through
+    assets/js/interpreter.mjs, which restores a memory snapshot when it has one), and the
+    bytecode archive."""
+    return {"interpreter": f"./{INTERPRETER}", "files": {"./" + ARCHIVE: ARCHIVE_DEST}}
 
 
 def source_config() -> dict:
@@ -95,7 +100,7 @@ def preload_block(files: dict | None = None, config_href: str = "./" + CONFIG.na
     files = config()["files"] if files is None else files
     lines = [BEGIN]
     for href in (f"{PYSCRIPT}/core.js", f"{PYSCRIPT}/{main_chunk()}", f"{PYSCRIPT}/{TOML_CHUNK}",
-                 f"{PYODIDE}/pyodide.mjs", f"{PYODIDE}/pyodide.asm.mjs"):
+                 f"{PYODIDE}/pyodide.mjs", f"{PYODIDE}/pyodide.asm.mjs", INTERPRETER):
         lines.append(f'<link rel="modulepreload" href="./{href}">')
     for href in (f"{PYODIDE}/pyodide.asm.wasm", f"{PYODIDE}/python_stdlib.zip",
                  f"{PYODIDE}/pyodide-lock.json", config_href, ENTRY, *files):

@@ -33,3 +33,27 @@ if ("serviceWorker" in navigator) {
     navigator.serviceWorker.register("./sw.js", { updateViaCache: "none" }).catch(() => {});
   });
 }
+// Once the table is ready on a site run by the service worker (installed: there will be a
+// next visit), make the memory snapshot that later visits start from (interpreter.mjs), in
+// a worker, off the page's thread; not when this visit was restored from one. Sets
+// <body data-snapshot> to "saved" or "failed" when done (tools and tests wait for it).
+if ("serviceWorker" in navigator && "CompressionStream" in window && "Worker" in window) {
+  const tableReady = new Promise((done) => {
+    const check = () => {
+      if (document.body.dataset.ready !== "1") return;
+      observer.disconnect();
+      done();
+    };
+    const observer = new MutationObserver(check);
+    observer.observe(document.body, { attributes: true, attributeFilter: ["data-ready"] });
+    check();
+  });
+  Promise.all([tableReady, navigator.serviceWorker.ready]).then(() => {
+    if (document.body.dataset.boot === "snapshot") return;
+    const worker = new Worker("./assets/js/snapshot-worker.mjs", { type: "module" });
+    worker.onmessage = (event) => {
+      document.body.dataset.snapshot = event.data === "saved" ? "saved" : "failed";
+      worker.terminate();
+    };
+  });
+}

@@ -4,6 +4,9 @@
 # module's .pyc, or compiles the .py beside it where the .pyc is not for this interpreter
 # (its magic number differs): then <body data-boot="source">. Without the archive (a page
 # that maps the sources themselves), the sources in the working directory are imported.
+# Restored from a memory snapshot (assets/js/interpreter.mjs), our modules are imported
+# already: <body data-boot="snapshot">, and `random` is reseeded (a snapshot froze its
+# state: every restored visit would draw the same numbers).
 # The performance marks time our share of a boot (tools/bench_load.py reads them).
 import os
 import sys
@@ -23,6 +26,11 @@ if os.path.exists(ARCHIVE):
             how = "bytecode"
     except OSError:  # an archive of sources only
         pass
+if "bummerl_web.table" in sys.modules:
+    import random
+
+    random.seed()
+    how = "snapshot"
 js.document.body.dataset.boot = how
 from bummerl_web import app  # noqa: E402
 
