@@ -32,7 +32,8 @@ a MutationObserver installed before any script); and the steps of a boot: `wasm`
 interpreter's WebAssembly instantiated), `interp` (PyScript asks for its first `files`
 entry: the interpreter is up), and the table's own marks from `boot.py`: `boot` (our
 script starts: files written, PyScript set up), `imported` (our modules imported),
-`started` (the first render done). Prints medians and the ratios to the bare page.
+`started` (the first render done); on a restored visit also `read` (the snapshot read
+from Cache Storage and unzipped, assets/js/interpreter.mjs). Prints medians and the ratios to the bare page.
 """
 from __future__ import annotations
 
@@ -126,13 +127,14 @@ TIMINGS = """() => {
   const mark = (name) => (performance.getEntriesByName(name)[0] || {}).startTime;
   return {
     ...window.__at,
-    boot: mark("bummerl:boot"), imported: mark("bummerl:imported"), started: mark("bummerl:started"),
+    read: mark("bummerl:snapshot-read"), boot: mark("bummerl:boot"),
+    imported: mark("bummerl:imported"), started: mark("bummerl:started"),
     fcp: (performance.getEntriesByName("first-contentful-paint")[0] || {}).startTime,
     bytes: performance.getEntriesByType("resource").reduce((n, r) => n + (r.transferSize || 0), 0),
     how: document.body.dataset.boot || null,
   };
 }"""
-STEPS = ("wasm", "interp", "boot", "imported", "started", "ready", "fcp")
+STEPS = ("read", "wasm", "interp", "boot", "imported", "started", "ready", "fcp")
 
 
 def launch(playwright):

@@ -40,6 +40,7 @@ export async function loadPyodide(options) {
   try {
     const snapshot = await savedSnapshot();
     if (snapshot) {
+      performance.mark("bummerl:snapshot-read");  // tools/bench_load.py
       const pyodide = await boot({ ...options, _loadSnapshot: snapshot });
       globalThis.__bummerlBoot = "snapshot";
       return pyodide;

@@ -74,6 +74,13 @@ def test_a_saved_game_resumes_after_a_restore(installed):
     assert installed.state()["history"] == history
 
 
+def test_a_deal_link_on_a_repeat_visit_restores_too(installed):
+    installed.page.goto(installed.base_url + "?seed=62&pace=0")
+    installed.wait_ready(BOOT_TIMEOUT_MS)
+    assert installed.body("boot") == "snapshot"
+    assert installed.state()["seed"] == 62
+
+
 def test_offline_repeat_visit_restores_the_snapshot(installed):
     installed.context.set_offline(True)
     try:
