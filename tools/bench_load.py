@@ -158,6 +158,13 @@ def load(page, url: str) -> dict:
 def visits(browser, url: str, repeats: int) -> list[dict]:
     """A first visit and `repeats` repeat visits, in one new profile."""
     context = browser.new_context()
+    try:
+        return profile(context, url, repeats)
+    finally:
+        context.close()
+
+
+def profile(context, url: str, repeats: int) -> list[dict]:
     context.add_init_script(WATCH)
     page = context.new_page()
     result = [load(page, url)]
@@ -171,21 +178,26 @@ def visits(browser, url: str, repeats: int) -> list[dict]:
       for (let i = 0; i < 600 && !navigator.serviceWorker.controller; i++)
         await new Promise((done) => setTimeout(done, 50));
     }""")
-    if repeats and page.evaluate("() => !!navigator.serviceWorker?.controller"):
-        # the table makes its memory snapshot for the next visits (assets/js/shell.js)
-        page.wait_for_selector("body[data-snapshot]", state="attached", timeout=120_000)
-        result[0]["snapshot"] = page.get_attribute("body", "data-snapshot")
-    for _ in range(repeats):
-        result.append(load(page, url))
-        result[-1]["controlled"] = page.evaluate("() => !!navigator.serviceWorker?.controller")
-    context.close()
+    for visit in range(repeats + 1):
+        if visit:
+            result.append(load(page, url))
+            result[-1]["controlled"] = page.evaluate("() => !!navigator.serviceWorker?.controller")
+        if repeats and page.evaluate(MAKES_SNAPSHOT):
+            # the table makes its memory snapshot for the next visits (assets/js/shell.js):
+            # let it finish, so that it never overlaps the next visit's boot
+            page.wait_for_selector("body[data-snapshot]", state="attached", timeout=120_000)
+            result[-1]["snapshot"] = page.get_attribute("body", "data-snapshot")
     return result
+
+
+MAKES_SNAPSHOT = """() => !!navigator.serviceWorker?.controller && !!document.body.dataset.boot
+  && document.body.dataset.boot !== 'snapshot'"""
 
 
 def paired(runs: dict, repeats: int) -> dict:
     """Per page and visit, the median over runs of its ratio to the bare page of the same run."""
     return {name: [round(statistics.median(r[v]["ready"] / b[v]["ready"]
-                                           for r, b in zip(runs[name], runs["bare"])), 3)
+                                           for r, b in zip(runs[name], runs["bare"]) if r and b), 3)
                    for v in range(repeats + 1)] for name in runs}
 
 
@@ -249,23 +261,29 @@ def main() -> int:
         for i in range(args.runs):
             k = i % len(targets)
             for name in list(targets)[k:] + list(targets)[:k]:  # rotate the order
-                runs[name].append(visits(browser, targets[name], args.repeats))
+                try:
+                    runs[name].append(visits(browser, targets[name], args.repeats))
+                except Exception as error:  # noqa: BLE001 (a crashed tab: say so, go on)
+                    print(f"run {i + 1} {name}: failed: {str(error).splitlines()[0]}", file=sys.stderr)
+                    runs[name].append(None)
+                    continue
                 print(f"run {i + 1} {name}: " + ", ".join(
                     f"{v['ready'] / 1000:.2f}" for v in runs[name][-1]), file=sys.stderr)
         browser.close()
     server.shutdown()
 
     def median(name: str, visit: int, key: str) -> float | None:
-        values = [r[visit][key] for r in runs[name] if len(r) > visit and r[visit].get(key) is not None]
+        values = [r[visit][key] for r in runs[name]
+                  if r and len(r) > visit and r[visit].get(key) is not None]
         return statistics.median(values) / 1000 if values else None
 
     summary = {"runs": args.runs, "repeats": args.repeats, "pages": {}}
     for name in targets:
         summary["pages"][name] = [
             {key: median(name, visit, key) for key in STEPS} for visit in range(args.repeats + 1)]
-        summary["pages"][name][0]["bytes"] = int(statistics.median(r[0]["bytes"] for r in runs[name]))
+        summary["pages"][name][0]["bytes"] = int(statistics.median(r[0]["bytes"] for r in runs[name] if r))
         for v, figures in enumerate(summary["pages"][name]):  # how each visit started
-            figures["how"] = dict(Counter(str(r[v].get("how")) for r in runs[name] if len(r) > v))
+            figures["how"] = dict(Counter(str(r[v].get("how")) for r in runs[name] if r and len(r) > v))
     summary["paired"] = paired(runs, args.repeats)
     if args.json:
         print(json.dumps({"summary": summary, "runs": runs}, indent=2))
