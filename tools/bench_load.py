@@ -1,33 +1,50 @@
 #!/usr/bin/env python3
-"""Cold-load benchmark: the table vs a bare Pyodide boot, side by side in one run.
+"""Load benchmark: the table against a bare Pyodide boot, first and repeat visits, one run.
 
-    .venv/bin/python tools/bench_load.py [--runs 5] [--json]
+    .venv/bin/python tools/bench_load.py [--runs 9] [--repeats 2] [--json]
 
 (plain `python tools/bench_load.py` re-runs itself with .venv's Python; make it with
-`python tools/test.py` first.)  Serves the repo on 127.0.0.1 (ephemeral port), then
-for each run, in alternating order, opens in a fresh browser context (empty HTTP and
-code caches: a cold load)
+`python tools/test.py` first.)  Serves the repo on 127.0.0.1 (ephemeral port); for each
+run, in rotating order, each page gets a fresh browser context (a new profile: empty HTTP
+cache, code cache and storage) and is loaded
 
-* the page as on a first visit (`index.html`, no query, fresh storage: you lead the
-  first hand, so it is ready as soon as Python has rendered), and
-* the same page with its PyScript config given as JSON instead of the committed
-  `pyscript.toml` (the same settings, from `tools/sync_site.py`'s `config()`; both pages
-  are answered by the benchmark itself, so they differ in the config alone),
-* `tools/bench/index.html`, which only boots the same vendored Pyodide and runs one line,
-* `tools/bench/pyscript-min.html`, the same PyScript running one line (PyScript's own
-  floor, for reference),
+* once cold (a **first visit**), then
+* `--repeats` more times in the same profile (**repeat visits**): where the page
+  registers a service worker (the table) after it controls the page and the page has
+  made its memory snapshot (`body[data-snapshot]`), so the repeat is served from the
+  worker's cache and restored from the snapshot; else (the bare and minimal pages) from
+  the warm HTTP cache.
 
-and records, from navigation start: first contentful paint, and the moment
-`body[data-ready="1"]` appears (a MutationObserver installed before any script).
-Prints the medians and the ratio page/bare (goal: <= 1.1) and first paint (goal: < 0.5 s).
+The pages:
+
+* `table`: `index.html` as committed (a first visit: fresh storage, you lead, so it is
+  ready as soon as Python has rendered);
+* `table_source`: the same page booting the vendored Pyodide directly (no snapshot) from
+  the source modules (PyScript's `files` maps every `.py`, each compiled at import)
+  instead of the bytecode archive: the boot before this work, answered by this benchmark
+  from `sync_site.source_config()`;
+* `bare`: `tools/bench/index.html`, which boots the same vendored Pyodide and runs one
+  line (the floor);
+* `pyscript`: `tools/bench/pyscript-min.html`, PyScript running one line (its own share).
+
+Recorded from navigation start: first contentful paint; `ready` (`body[data-ready="1"]`,
+a MutationObserver installed before any script); and the steps of a boot: `wasm` (the
+interpreter's WebAssembly instantiated), `interp` (PyScript asks for its first `files`
+entry: the interpreter is up), and the table's own marks from `boot.py`: `boot` (our
+script starts: files written, PyScript set up), `imported` (our modules imported),
+`started` (the first render done); on a restored visit also `read` (the snapshot read
+from Cache Storage and unzipped, assets/js/interpreter.mjs). Prints medians and the ratios to the bare page.
 """
 from __future__ import annotations
 
 import argparse
+import functools
+import http.server
 import json
 import os
 import shutil
 import statistics
+from collections import Counter
 import sys
 import threading
 from pathlib import Path
@@ -48,32 +65,76 @@ import serve  # noqa: E402
 import sync_site  # noqa: E402
 from browser_setup import CHROMIUM_FLAGS  # noqa: E402
 
-INDEX = (ROOT / "index.html").read_text()
-TOML_ATTR = 'config="./pyscript.toml"'
-assert TOML_ATTR in INDEX, "index.html no longer names ./pyscript.toml"
-VARIANTS = {  # path on the server -> (content type, body)
-    "bench-toml.html": ("text/html", INDEX),
-    "bench-json.html": ("text/html", INDEX.replace(TOML_ATTR, 'config="./bench-config.json"')
-                        .replace('href="./pyscript.toml"', 'href="./bench-config.json"')),
-    "bench-config.json": ("application/json", json.dumps(sync_site.config(), indent=2)),
-}
 
-WATCH_READY = """
+def variants() -> dict[str, tuple[str, str]]:
+    """Pages the benchmark answers itself (path -> content type, body): the table booting
+    from its sources, with the configuration and preloads it had before the archive."""
+    source = getattr(sync_site, "source_config", None)
+    if source is None:  # no bytecode archive in this tree: the table is the source boot
+        return {}
+    index = (ROOT / "index.html").read_text()
+    start, stop = index.find(sync_site.BEGIN), index.find(sync_site.END) + len(sync_site.END)
+    page = (index[:start] + sync_site.preload_block(source()["files"], "./bench-source.toml")
+            + index[stop:]).replace('config="./pyscript.toml"', 'config="./bench-source.toml"')
+    return {"bench-source.html": ("text/html", page),
+            "bench-source.toml": ("application/toml", sync_site.config_text(source()))}
+
+
+class BenchHandler(serve.Handler):
+    """The site, plus the benchmark's own pages (so that a service worker reaches them too)."""
+
+    quiet = True
+    pages: dict[str, tuple[str, str]] = {}
+
+    def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+        name = self.path.split("?")[0].lstrip("/")
+        if name not in self.pages:
+            return super().do_GET()
+        kind, body = self.pages[name]
+        data = body.encode()
+        self.send_response(200)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+
+# Installed before any script of each page: when it is ready, when the wasm is
+# instantiated, when PyScript first asks for a `files` entry (the interpreter is up).
+WATCH = """
 (() => {
-  const mark = () => {
-    if (!window.__readyAt && document.body && document.body.dataset.ready === "1")
-      window.__readyAt = performance.now();
+  const at = (name) => { if (!(name in window.__at)) window.__at[name] = performance.now(); };
+  window.__at = {};
+  new MutationObserver(() => {
+    if (document.body && document.body.dataset.ready === "1") at("ready");
+  }).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-ready"]});
+  for (const name of ["instantiate", "instantiateStreaming"]) {
+    const real = WebAssembly[name];
+    WebAssembly[name] = function (...args) {
+      return real.apply(this, args).then((result) => { at("wasm"); return result; });
+    };
+  }
+  const realFetch = window.fetch;
+  window.fetch = function (input, ...rest) {
+    const url = String((input && input.url) || input);
+    if (/\\/src\\/bummerl[^/]*\\/(?!boot\\.py)|\\.zip$/.test(url) && !/python_stdlib/.test(url))
+      at("interp");
+    return realFetch.call(this, input, ...rest);
   };
-  new MutationObserver(mark).observe(document, {attributes: true, subtree: true,
-                                                 attributeFilter: ["data-ready"]});
 })();
 """
-TIMINGS = """() => ({
-  ready: window.__readyAt,
-  fcp: (performance.getEntriesByName("first-contentful-paint")[0] || {}).startTime,
-  fp: (performance.getEntriesByName("first-paint")[0] || {}).startTime,
-  bytes: performance.getEntriesByType("resource").reduce((n, r) => n + (r.transferSize || 0), 0),
-})"""
+TIMINGS = """() => {
+  const mark = (name) => (performance.getEntriesByName(name)[0] || {}).startTime;
+  return {
+    ...window.__at,
+    read: mark("bummerl:snapshot-read"), boot: mark("bummerl:boot"),
+    imported: mark("bummerl:imported"), started: mark("bummerl:started"),
+    fcp: (performance.getEntriesByName("first-contentful-paint")[0] || {}).startTime,
+    bytes: performance.getEntriesByType("resource").reduce((n, r) => n + (r.transferSize || 0), 0),
+    how: document.body.dataset.boot || null,
+  };
+}"""
+STEPS = ("read", "wasm", "interp", "boot", "imported", "started", "ready", "fcp")
 
 
 def launch(playwright):
@@ -87,79 +148,147 @@ def launch(playwright):
     return playwright.chromium.launch(executable_path=exe, args=CHROMIUM_FLAGS)
 
 
-def answer_variants(route) -> None:
-    name = route.request.url.split("?")[0].rsplit("/", 1)[-1]
-    kind, body = VARIANTS[name]
-    route.fulfill(status=200, content_type=kind, body=body)
-
-
-def measure(browser, url: str) -> dict:
-    context = browser.new_context(service_workers="block")
-    context.add_init_script(WATCH_READY)
-    for name in VARIANTS:
-        context.route(f"**/{name}", answer_variants)
-    page = context.new_page()
+def load(page, url: str) -> dict:
     page.goto(url)
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=120_000)
-    page.wait_for_function("() => window.__readyAt")
-    result = page.evaluate(TIMINGS)
-    context.close()
+    page.wait_for_function("() => window.__at && window.__at.ready")
+    return page.evaluate(TIMINGS)
+
+
+def visits(browser, url: str, repeats: int) -> list[dict]:
+    """A first visit and `repeats` repeat visits, in one new profile."""
+    context = browser.new_context()
+    try:
+        return profile(context, url, repeats)
+    finally:
+        context.close()
+
+
+def profile(context, url: str, repeats: int) -> list[dict]:
+    context.add_init_script(WATCH)
+    page = context.new_page()
+    result = [load(page, url)]
+    # Let a service worker, if the page registers one, install and take control.
+    page.wait_for_timeout(300)
+    page.evaluate("""async () => {
+      if (!('serviceWorker' in navigator)) return;
+      const registration = await navigator.serviceWorker.getRegistration();
+      if (!registration) return;
+      await navigator.serviceWorker.ready;
+      for (let i = 0; i < 600 && !navigator.serviceWorker.controller; i++)
+        await new Promise((done) => setTimeout(done, 50));
+    }""")
+    for visit in range(repeats + 1):
+        if visit:
+            result.append(load(page, url))
+            result[-1]["controlled"] = page.evaluate("() => !!navigator.serviceWorker?.controller")
+        if repeats and page.evaluate(MAKES_SNAPSHOT):
+            # the table makes its memory snapshot for the next visits (assets/js/shell.js):
+            # let it finish, so that it never overlaps the next visit's boot
+            page.wait_for_selector("body[data-snapshot]", state="attached", timeout=120_000)
+            result[-1]["snapshot"] = page.get_attribute("body", "data-snapshot")
     return result
 
 
+MAKES_SNAPSHOT = """() => !!navigator.serviceWorker?.controller && !!document.body.dataset.boot
+  && document.body.dataset.boot !== 'snapshot'"""
+
+
+def paired(runs: dict, repeats: int) -> dict:
+    """Per page and visit, the median over runs of its ratio to the bare page of the same run."""
+    return {name: [round(statistics.median(r[v]["ready"] / b[v]["ready"]
+                                           for r, b in zip(runs[name], runs["bare"]) if r and b), 3)
+                   for v in range(repeats + 1)] for name in runs}
+
+
+def report(summary: dict) -> None:
+    """Print the medians and ratios of a run (also `--show FILE` of a saved `--json`)."""
+    targets, args_runs, repeats = summary["pages"], summary["runs"], summary["repeats"]
+    bare = summary["pages"]["bare"]
+    print(f"median of {args_runs} profiles; time to ready from navigation start, s"
+          f" (x = ratio to the bare page's same visit)")
+    head = f"{'':14}" + "".join(f"{'first' if v == 0 else f'repeat {v}':>16}" for v in range(repeats + 1))
+    print(head)
+    for name in targets:
+        cells = []
+        for v, figures in enumerate(summary["pages"][name]):
+            cells.append(f"{figures['ready']:6.2f} ({figures['ready'] / bare[v]['ready']:4.2f}x)")
+        print(f"{name:14}" + "".join(f"{c:>16}" for c in cells))
+    print("paired ratios to the bare page (median over runs of each run's ratio):")
+    for name, ratios in summary["paired"].items():
+        print(f"  {name:12}" + "".join(f"{r:16.2f}" for r in ratios))
+    print("\nsteps of the table's boot (medians, s from navigation start):")
+    for name in [n for n in ("table", "table_source") if n in targets]:
+        for v, f in enumerate(summary["pages"][name]):
+            label = "first" if v == 0 else f"repeat {v}"
+            steps = "  ".join(f"{k} {f[k]:.2f}" for k in STEPS if f.get(k) is not None)
+            print(f"  {name} {label:9}: {steps}  (data-boot: {f.get('how')})")
+    table = summary["pages"]["table"][0]
+    print(f"\ntable first visit: first contentful paint {table['fcp']:.2f} s (goal < 0.30),"
+          f" {table['bytes'] / 1e6:.1f} MB moved; ratio {table['ready'] / bare[0]['ready']:.2f}"
+          " (goal <= 1.10)")
+    if repeats:
+        t1 = summary["pages"]["table"][1]["ready"]
+        print(f"table repeat visit: {t1:.2f} s (goal < 1.0), "
+              f"{t1 / bare[1]['ready']:.2f} x the bare page's repeat (goal <= 0.50)")
+
+
 def main() -> int:
-    parser = argparse.ArgumentParser(description="Cold load: table vs bare Pyodide.")
-    parser.add_argument("--runs", type=int, default=5)
+    parser = argparse.ArgumentParser(description="First and repeat visits: table vs bare Pyodide.")
+    parser.add_argument("--runs", type=int, default=9)
+    parser.add_argument("--repeats", type=int, default=2, help="repeat visits per profile")
     parser.add_argument("--json", action="store_true", help="print the raw figures as JSON")
+    parser.add_argument("--show", metavar="FILE", help="print the summary of a saved --json run")
     args = parser.parse_args()
-    server = serve.make_server("127.0.0.1", 0, quiet=True)
+    if args.show:
+        saved = json.loads(Path(args.show).read_text())
+        saved["summary"]["paired"] = paired(saved["runs"], saved["summary"]["repeats"])
+        report(saved["summary"])
+        return 0
+    BenchHandler.pages = variants()
+    handler = functools.partial(BenchHandler, directory=str(ROOT))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
-    targets = {"page": base + "bench-toml.html", "page_json": base + "bench-json.html",
-               "bare": base + "tools/bench/index.html",
+    targets = {"table": base, "bare": base + "tools/bench/index.html",
                "pyscript": base + "tools/bench/pyscript-min.html"}
+    if BenchHandler.pages:
+        targets["table_source"] = base + "bench-source.html"
     runs = {name: [] for name in targets}
     with sync_playwright() as playwright:
         browser = launch(playwright)
-        measure(browser, targets["bare"])  # warm up the browser process itself
+        visits(browser, targets["bare"], 0)  # warm up the browser process itself
         for i in range(args.runs):
             k = i % len(targets)
-            order = list(targets)[k:] + list(targets)[:k]  # rotate the order
-            for name in order:
-                runs[name].append(measure(browser, targets[name]))
+            for name in list(targets)[k:] + list(targets)[:k]:  # rotate the order
+                try:
+                    runs[name].append(visits(browser, targets[name], args.repeats))
+                except Exception as error:  # noqa: BLE001 (a crashed tab: say so, go on)
+                    print(f"run {i + 1} {name}: failed: {str(error).splitlines()[0]}", file=sys.stderr)
+                    runs[name].append(None)
+                    continue
+                print(f"run {i + 1} {name}: " + ", ".join(
+                    f"{v['ready'] / 1000:.2f}" for v in runs[name][-1]), file=sys.stderr)
         browser.close()
     server.shutdown()
 
-    def median(name, key):
-        values = [r[key] for r in runs[name] if r.get(key) is not None]
-        return statistics.median(values) / 1000 if values else float("nan")
+    def median(name: str, visit: int, key: str) -> float | None:
+        values = [r[visit][key] for r in runs[name]
+                  if r and len(r) > visit and r[visit].get(key) is not None]
+        return statistics.median(values) / 1000 if values else None
 
-    page_ready, bare_ready = median("page", "ready"), median("bare", "ready")
-    summary = {
-        "runs": args.runs,
-        "page_ready_s": round(page_ready, 3),
-        "bare_ready_s": round(bare_ready, 3),
-        "ratio": round(page_ready / bare_ready, 3),
-        "page_json_config_ready_s": round(median("page_json", "ready"), 3),
-        "minimal_pyscript_ready_s": round(median("pyscript", "ready"), 3),
-        "page_first_contentful_paint_s": round(median("page", "fcp"), 3),
-        "page_bytes": int(statistics.median(r["bytes"] for r in runs["page"])),
-    }
+    summary = {"runs": args.runs, "repeats": args.repeats, "pages": {}}
+    for name in targets:
+        summary["pages"][name] = [
+            {key: median(name, visit, key) for key in STEPS} for visit in range(args.repeats + 1)]
+        summary["pages"][name][0]["bytes"] = int(statistics.median(r[0]["bytes"] for r in runs[name] if r))
+        for v, figures in enumerate(summary["pages"][name]):  # how each visit started
+            figures["how"] = dict(Counter(str(r[v].get("how")) for r in runs[name] if r and len(r) > v))
+    summary["paired"] = paired(runs, args.repeats)
     if args.json:
         print(json.dumps({"summary": summary, "runs": runs}, indent=2))
     else:
-        print(f"cold load, median of {args.runs} (fresh browser context each):")
-        print(f"  bare Pyodide boot + 1 line : {bare_ready:6.2f} s to ready")
-        print(f"  minimal PyScript page      : {summary['minimal_pyscript_ready_s']:6.2f} s to ready"
-              f"  ({summary['minimal_pyscript_ready_s'] / bare_ready:.2f} x bare)")
-        print(f"  Bummerl table              : {page_ready:6.2f} s to ready")
-        json_ready = summary["page_json_config_ready_s"]
-        print(f"  same, config as JSON       : {json_ready:6.2f} s to ready"
-              f"  (TOML / JSON {page_ready / json_ready:.3f})")
-        print(f"  ratio page / bare          : {summary['ratio']:6.2f}  (goal <= 1.10)")
-        print(f"  table first contentful paint: {summary['page_first_contentful_paint_s']:5.2f} s"
-              "  (goal < 0.50)")
-        print(f"  bytes moved (page)         : {summary['page_bytes'] / 1e6:6.1f} MB")
+        report(summary)
     return 0
 
 

@@ -2,8 +2,9 @@
 """Write precache.js, the service worker's file list: `python tools/build_sw.py [--check]`.
 
 Every file the page needs after one visit to run offline: index.html, the config, the
-manifest and icon, the stylesheets and card art, the vendored runtime, and every module
-mapped in pyscript.toml. The cache version is a hash of their contents, so each release
+manifest and icon, the stylesheets, scripts and card art, the vendored runtime, the
+bytecode archive (and whatever else pyscript.toml's `files` maps) and the entry script
+(index.html's `<script type="py" src>`), each once. The cache version is a hash of their contents, so each release
 gets a cache of its own. `--check` exits 1 when precache.js is out of date.
 """
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import re
 import sys
 import tomllib
 from pathlib import Path
@@ -29,7 +31,8 @@ def files() -> list[str]:
             found.append(path.relative_to(ROOT).as_posix())
     config = tomllib.loads((ROOT / "pyscript.toml").read_text())
     found += sorted(url.removeprefix("./") for url in config.get("files", {}))
-    return found
+    found += re.findall(r'<script type="py" src="\./([^"]+)"', (ROOT / "index.html").read_text())
+    return list(dict.fromkeys(found))  # once each: the cache refuses a list with repeats
 
 
 def text() -> str:

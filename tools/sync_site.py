@@ -1,21 +1,25 @@
 #!/usr/bin/env python3
-"""Regenerate the parts of the site that list files: `python tools/sync_site.py [--check]`.
+"""Regenerate the parts of the site that are built from others: `python tools/sync_site.py [--check]`.
 
-* pyscript.toml (PyScript's config) "files": every module of src/bummerl/ and src/bummerl_web/ (not the
-  command line's `__main__.py`, nor src/bummerl_lab/: arena and benchmarks), mapped
-  into the in-browser filesystem so that `import bummerl` works there;
+* assets/py/bummerl.zip, the page's Python as bytecode (tools/build_bytecode.py): every
+  module of src/bummerl/ and src/bummerl_web/ (not the command line's `__main__.py`, nor
+  the entry script `boot.py`, nor src/bummerl_lab/: arena and benchmarks), rebuilt with
+  the vendored Pyodide under Node.js only when the sources changed;
+* pyscript.toml (PyScript's config): the vendored interpreter, and "files": the archive,
+  written to the in-browser filesystem, where boot.py puts it on `sys.path`;
 * index.html, between `<!-- preload:begin -->` and `<!-- preload:end -->`: preload
-  hints for the runtime (PyScript's hashed main chunk, Pyodide's files) and for the
-  modules, so that they download while the wasm compiles;
+  hints for the runtime (PyScript's hashed main chunk, Pyodide's files), the config, the
+  entry script and the archive, so that they download while the wasm compiles;
 * index.html's shell words (shown until Python renders the table): every element with
   ``data-i18n="key"`` gets the English text of that key of `bummerl_web.i18n` and its
-  German text in ``data-de`` (the page's inline script swaps them in for German), so
-  that the words have one home.
+  German text in ``data-de`` (assets/js/shell.js swaps them in for German), so that the
+  words have one home.
 
 It also rewrites precache.js (tools/build_sw.py), whose cache version hashes every
-site file. Run it after adding or removing a module, and after changing any file the
-page loads, before committing; `--check` (used by the tests) exits 1
-when the committed files are out of date.
+site file. Run it after changing a module, and after changing any file the page loads,
+before committing; `--check` (used by the tests) exits 1 when the committed files are
+out of date. Without Node.js and with changed sources it still writes everything, the
+archive with sources only, says so and exits 1.
 """
 from __future__ import annotations
 
@@ -28,9 +32,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT / "tools"))
 from bummerl_web import i18n  # noqa: E402 (pure data: the page's words)
 
 CONFIG = ROOT / "pyscript.toml"
+ENTRY = "src/bummerl_web/boot.py"  # the page's <script type="py" src>: run, never imported
+ARCHIVE = "assets/py/bummerl.zip"  # tools/build_bytecode.py
+ARCHIVE_DEST = "./bummerl.zip"  # its place in the in-browser filesystem (boot.py's ARCHIVE)
 TOML_CHUNK = "toml-V4Savzlc.js"  # PyScript's TOML reader, which core imports for a .toml config
 INDEX = ROOT / "index.html"
 PACKAGES = ("src/bummerl", "src/bummerl_web")
@@ -40,30 +48,38 @@ BEGIN, END = "<!-- preload:begin -->", "<!-- preload:end -->"
 
 
 def modules() -> list[str]:
-    """Repo-relative paths of the modules the page needs, sorted."""
+    """Repo-relative paths of the modules the page imports, sorted."""
     found = []
     for pkg in PACKAGES:
         for path in sorted((ROOT / pkg).rglob("*.py")):
             rel = path.relative_to(ROOT).as_posix()
             # __main__.py is the command line's entry point: the page never runs it.
-            if "__pycache__" not in rel and path.name != "__main__.py":
+            if "__pycache__" not in rel and path.name != "__main__.py" and rel != ENTRY:
                 found.append(rel)
     return sorted(found)
 
 
+INTERPRETER = "assets/js/interpreter.mjs"  # the vendored Pyodide, or its memory snapshot
+
+
 def config() -> dict:
-    """PyScript's config: the vendored interpreter, and every module mapped to its
-    place in the in-browser filesystem."""
-    return {
-        "interpreter": f"./{PYODIDE}/pyodide.mjs",
-        "files": {"./" + rel: rel.removeprefix("src/") for rel in modules()},
-    }
+    """PyScript's config: the interpreter (the vendored Pyodide through
+    assets/js/interpreter.mjs, which restores a memory snapshot when it has one), and the
+    bytecode archive."""
+    return {"interpreter": f"./{INTERPRETER}", "files": {"./" + ARCHIVE: ARCHIVE_DEST}}
 
 
-def config_text() -> str:
+def source_config() -> dict:
+    """The config of the boot before the archive: every module's source mapped to its
+    place in the in-browser filesystem (tools/bench_load.py measures it against config())."""
+    return {"interpreter": f"./{PYODIDE}/pyodide.mjs",
+            "files": {"./" + rel: rel.removeprefix("src/") for rel in modules()}}
+
+
+def config_text(cfg: dict | None = None) -> str:
     """``config()`` as TOML (strings only: ``json.dumps`` of an ASCII path is a valid
-    TOML basic string). tools/bench_load.py weighs it against the same config as JSON."""
-    cfg = config()
+    TOML basic string)."""
+    cfg = cfg or config()
     lines = ["# Generated by tools/sync_site.py: do not edit.",
              f"interpreter = {json.dumps(cfg['interpreter'])}", "", "[files]"]
     lines += [f"{json.dumps(url)} = {json.dumps(path)}" for url, path in cfg["files"].items()]
@@ -80,14 +96,16 @@ def main_chunk() -> str:
     return match.group(1)
 
 
-def preload_block() -> str:
+def preload_block(files: dict | None = None, config_href: str = "./" + CONFIG.name) -> str:
+    files = config()["files"] if files is None else files
     lines = [BEGIN]
     for href in (f"{PYSCRIPT}/core.js", f"{PYSCRIPT}/{main_chunk()}", f"{PYSCRIPT}/{TOML_CHUNK}",
-                 f"{PYODIDE}/pyodide.mjs", f"{PYODIDE}/pyodide.asm.mjs"):
+                 f"{PYODIDE}/pyodide.mjs", f"{PYODIDE}/pyodide.asm.mjs", INTERPRETER):
         lines.append(f'<link rel="modulepreload" href="./{href}">')
     for href in (f"{PYODIDE}/pyodide.asm.wasm", f"{PYODIDE}/python_stdlib.zip",
-                 f"{PYODIDE}/pyodide-lock.json", CONFIG.name, *modules()):
-        lines.append(f'<link rel="preload" as="fetch" crossorigin href="./{href}">')
+                 f"{PYODIDE}/pyodide-lock.json", config_href, ENTRY, *files):
+        href = href if href.startswith("./") else "./" + href
+        lines.append(f'<link rel="preload" as="fetch" crossorigin href="{href}">')
     lines.append(END)
     return "\n".join(lines)
 
@@ -118,12 +136,27 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="only report staleness")
     args = parser.parse_args()
+    import build_bytecode
+
     wanted = {CONFIG: config_text(), INDEX: index_text()}
     stale = [p for p, text in wanted.items() if not p.exists() or p.read_text() != text]
     if args.check:
         for p in stale:
             print(f"out of date: {p.name} (run: python tools/sync_site.py)")
-        return 1 if stale else 0
+        for line in build_bytecode.problems():
+            print(f"out of date: {ARCHIVE}: {line} (run: python tools/sync_site.py)")
+        return 1 if stale or build_bytecode.problems() else 0
+    status = 0
+    try:
+        done = build_bytecode.build()
+        if done != "current":
+            print(f"{ARCHIVE}: {done}")
+    except build_bytecode.NoNode as error:
+        print(f"{ARCHIVE}: STALE BYTECODE: {error}. The sources changed; wrote the archive "
+              "with sources only (the page works, compiling them at every load, and the tests "
+              "fail until the bytecode is built): install Node.js and run this again.",
+              file=sys.stderr)
+        status = 1
     for p in stale:
         p.write_text(wanted[p])
         print(f"updated {p.name}")
@@ -133,7 +166,7 @@ def main() -> int:
     if build_sw.OUT.read_text() != build_sw.text():
         build_sw.OUT.write_text(build_sw.text())
         print("updated precache.js")
-    return 0
+    return status
 
 
 if __name__ == "__main__":

@@ -1,4 +1,39 @@
 # Entry point run by PyScript (see index.html); kept tiny so the first paint is HTML only.
-from bummerl_web import app
+# Our modules come as one archive of bytecode (pyscript.toml's files put it in the working
+# directory; tools/build_bytecode.py builds it): on sys.path, Python's zipimport loads each
+# module's .pyc, or compiles the .py beside it where the .pyc is not for this interpreter
+# (its magic number differs): then <body data-boot="source">. Without the archive (a page
+# that maps the sources themselves), the sources in the working directory are imported.
+# Restored from a memory snapshot (assets/js/interpreter.mjs), our modules are imported
+# already: <body data-boot="snapshot">, and `random` is reseeded (a snapshot froze its
+# state: every restored visit would draw the same numbers).
+# The performance marks time our share of a boot (tools/bench_load.py reads them).
+import os
+import sys
+from importlib._bootstrap_external import MAGIC_NUMBER
 
+import js
+
+js.performance.mark("bummerl:boot")  # interpreter up, PyScript's files written
+ARCHIVE = os.path.abspath("bummerl.zip")
+how = "source"
+if os.path.exists(ARCHIVE):
+    import zipimport
+
+    sys.path.insert(0, ARCHIVE)
+    try:
+        if zipimport.zipimporter(ARCHIVE).get_data("bummerl/__init__.pyc")[:4] == MAGIC_NUMBER:
+            how = "bytecode"
+    except OSError:  # an archive of sources only
+        pass
+if "bummerl_web.table" in sys.modules:
+    import random
+
+    random.seed()
+    how = "snapshot"
+js.document.body.dataset.boot = how
+from bummerl_web import app  # noqa: E402
+
+js.performance.mark("bummerl:imported")
 await app.start()  # noqa: F704 (top-level await is allowed in PyScript)
+js.performance.mark("bummerl:started")

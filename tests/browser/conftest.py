@@ -88,7 +88,8 @@ class Table:
     """The Bummerl page, driven the way a player would: `table.play("QH")`."""
 
     def __init__(self, browser, base_url: str, *, storage: dict | None = None,
-                 block_storage: bool = False, context=None, **context_args):
+                 block_storage: bool = False, context=None, init_script: str | None = None,
+                 **context_args):
         options = {"service_workers": "block", "reduced_motion": "reduce",
                    "locale": "en-US", **context_args}
         self.base_url = base_url
@@ -102,6 +103,8 @@ class Table:
             self.context.route("**/*", self._guard)
         if storage is not None:
             self.seed_storage(storage)
+        if init_script:
+            self.context.add_init_script(init_script)
         if block_storage:
             self.context.add_init_script(
                 "Object.defineProperty(window, 'localStorage', {get() {"

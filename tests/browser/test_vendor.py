@@ -34,7 +34,11 @@ def test_licences_are_vendored():
 
 def test_config_points_at_the_local_interpreter():
     config = tomllib.loads((ROOT / "pyscript.toml").read_text())
-    assert config["interpreter"] == "./assets/vendor/pyodide/pyodide.mjs"
+    # our module in front of the vendored Pyodide (it restores a memory snapshot if it has one)
+    assert config["interpreter"] == "./assets/js/interpreter.mjs"
+    wrapper = (ROOT / "assets/js/interpreter.mjs").read_text()
+    assert 'from "../vendor/pyodide/pyodide.mjs"' in wrapper
+    assert 'new URL("../vendor/pyodide/", import.meta.url)' in wrapper
     assert "packages" not in config  # nothing can be fetched from outside
 
 

@@ -1,0 +1,54 @@
+// PyScript's interpreter (pyscript.toml's `interpreter`): the vendored Pyodide, restored from
+// a memory snapshot when one was saved for this Pyodide and this archive of our modules,
+// else booted as usual. The snapshot is made off the critical path by snapshot-worker.mjs
+// (started by shell.js once a service worker runs the site) and kept gzipped in Cache
+// Storage ("bummerl-snapshot", one entry; the service worker deletes it with an old
+// release). It uses Pyodide's private snapshot API (loadPyodide's _loadSnapshot and
+// _makeSnapshot, makeMemorySnapshot): pinned to the vendored 314.0.7, tested by
+// tests/browser/test_snapshot.py. Any failure boots as usual, deletes the snapshot and
+// says nothing to the player; <body data-boot> tells how it started (boot.py).
+import { loadPyodide as boot, version } from "../vendor/pyodide/pyodide.mjs";
+
+export { version };
+export const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
+export const ARCHIVE_URL = new URL("../py/bummerl.zip", import.meta.url).href;
+export const SNAPSHOT_CACHE = "bummerl-snapshot";
+
+/** The snapshot's key: the Pyodide version and a hash of the archive it imported. */
+export async function snapshotKey(archive) {
+  archive ??= await (await fetch(ARCHIVE_URL)).arrayBuffer();
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", archive));
+  const hex = Array.from(digest.slice(0, 12), (b) => b.toString(16).padStart(2, "0")).join("");
+  return new URL(`./snapshot/${version}/${hex}`, import.meta.url).href;
+}
+
+async function savedSnapshot() {
+  if (!globalThis.caches || !("DecompressionStream" in globalThis)) return null;
+  if (!(await caches.has(SNAPSHOT_CACHE))) return null;  // a first visit: nothing to fetch
+  const cache = await caches.open(SNAPSHOT_CACHE);
+  const [entry] = await cache.keys();  // one at most (snapshot-worker.mjs)
+  // Another Pyodide's or another archive's snapshot is not used: the next one replaces it.
+  if (!entry || entry.url !== (await snapshotKey())) return null;
+  const hit = await cache.match(entry);
+  const bytes = hit.body.pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(bytes).arrayBuffer());
+}
+
+export async function loadPyodide(options) {
+  // PyScript passes the folder of this module as indexURL: the runtime lives in vendor/.
+  options = { ...options, indexURL: INDEX_URL };
+  try {
+    const snapshot = await savedSnapshot();
+    if (snapshot) {
+      performance.mark("bummerl:snapshot-read");  // tools/bench_load.py
+      const pyodide = await boot({ ...options, _loadSnapshot: snapshot });
+      globalThis.__bummerlBoot = "snapshot";
+      return pyodide;
+    }
+  } catch (error) {
+    // Unreadable, corrupt or refused: forget it (the next visit makes a new one).
+    globalThis.__bummerlBoot = "snapshot-failed";
+    await caches.delete(SNAPSHOT_CACHE).catch(() => {});
+  }
+  return boot(options);
+}

@@ -1,0 +1,59 @@
+// The page's own script, run at the end of index.html's body (a file, not inline, so that
+// the Content-Security-Policy can refuse every inline script: see README).
+// The shell's words in the page's language until Python renders the table: the same
+// choice as app.py makes (?lang=, else the saved game's setting, else the browser's
+// languages, else English). Elements with data-de carry their German text (written from
+// bummerl_web.i18n by tools/sync_site.py, like the English text: data-i18n names the key).
+(() => {
+  const known = (lang) => (lang === "de" || lang === "en") ? lang : null;
+  const query = new URLSearchParams(location.search);
+  let lang = known(query.get("lang"));
+  if (!lang && !["1", "true", ""].includes(query.get("embed"))) {
+    try { lang = known(JSON.parse(localStorage.getItem("bummerl")).settings.lang); } catch (e) {}
+  }
+  for (const tag of lang ? [] : (navigator.languages || [navigator.language])) {
+    lang = known(String(tag).toLowerCase().split("-")[0]);
+    if (lang) break;
+  }
+  if (lang === "de") {
+    document.documentElement.lang = "de";
+    for (const el of document.querySelectorAll("[data-de]")) el.textContent = el.dataset.de;
+  }
+})();
+// ?embed=1: no site chrome from the first paint on (app.py sets the same class).
+if (["1", "true", ""].includes(new URLSearchParams(location.search).get("embed"))) {
+  document.body.classList.add("embed");
+}
+// Offline after one visit: sw.js precaches the site (cache versioned per release, see
+// README). Relative, so that it also works under a GitHub Pages sub-path; registered after
+// the page has loaded so that it never competes with the first boot. Where a browser
+// refuses (blocked storage, sandboxed frames, tests that block workers) the game plays on.
+if ("serviceWorker" in navigator) {
+  addEventListener("load", () => {
+    navigator.serviceWorker.register("./sw.js", { updateViaCache: "none" }).catch(() => {});
+  });
+}
+// Once the table is ready on a site run by the service worker (installed: there will be a
+// next visit), make the memory snapshot that later visits start from (interpreter.mjs), in
+// a worker, off the page's thread; not when this visit was restored from one. Sets
+// <body data-snapshot> to "saved" or "failed" when done (tools and tests wait for it).
+if ("serviceWorker" in navigator && "CompressionStream" in window && "Worker" in window) {
+  const tableReady = new Promise((done) => {
+    const check = () => {
+      if (document.body.dataset.ready !== "1") return;
+      observer.disconnect();
+      done();
+    };
+    const observer = new MutationObserver(check);
+    observer.observe(document.body, { attributes: true, attributeFilter: ["data-ready"] });
+    check();
+  });
+  Promise.all([tableReady, navigator.serviceWorker.ready]).then(() => {
+    if (document.body.dataset.boot === "snapshot") return;
+    const worker = new Worker("./assets/js/snapshot-worker.mjs", { type: "module" });
+    worker.onmessage = (event) => {
+      document.body.dataset.snapshot = event.data === "saved" ? "saved" : "failed";
+      worker.terminate();
+    };
+  });
+}
