@@ -48,7 +48,7 @@ def test_phone_hand_is_on_the_first_screen(open_table):
 def test_hand_over_screen_is_accessible(open_table):
     table = open_table("seed=33&pace=0", viewport={"width": 360, "height": 640})
     table.play_hand()
-    assert table.actions() == ["next-hand"]
+    assert table.actions() == ["next-hand", "review"]
     assert not table.axe_problems()
 
 

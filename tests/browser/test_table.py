@@ -22,7 +22,7 @@ def test_shell_and_controls(table):
 def test_full_hand_soft(table):
     state = table.play_hand()
     assert state["outcome"]["game_points"] in (1, 2, 3)
-    assert table.actions() == ["next-hand"]
+    assert table.actions() == ["next-hand", "review"]
     board = state["board"]
     assert sorted(board)[0] == 7 - state["outcome"]["game_points"] or state["bummerls"] != [0, 0]
     table.next_hand()
