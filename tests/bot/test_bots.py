@@ -347,6 +347,25 @@ def test_arena_smoke(capsys):
     assert set(printed["ms_per_decision"]["a"]) == {"median", "mean", "p99"}
 
 
+def test_arena_splits_the_hands_by_who_closed_the_talon(capsys):
+    # Easy never closes: every hand it plays is closed by Medium or by nobody.
+    result = run("easy", "medium", 6, 4, SOFT)
+    split = result["by_closer"]
+    assert split["a"]["hands"] == 0 and split["a"]["share"] == 0
+    assert split["b"]["hands"] > 0 and split["nobody"]["hands"] > 0
+    assert sum(part["hands"] for part in split.values()) == result["hands"]
+    assert sum(part["share"] for part in split.values()) == pytest.approx(1)
+    # the parts' net points add up to the whole
+    total = sum(part["a_net_points_per_hand"] * part["hands"] for part in split.values())
+    assert total == pytest.approx(result["a_net_points_per_hand"] * result["hands"])
+    assert 0 <= split["b"]["closer_won"] <= 1 and "closer_won" not in split["nobody"]
+    assert arena_main(["easy", "medium", "--bummerls", "2", "--seed", "4"]) == 0
+    printed = capsys.readouterr().out
+    assert "medium closed:" in printed and "nobody closed:" in printed and "closer won" in printed
+    assert arena_main(["easy", "medium", "--bummerls", "2", "--seed", "4", "--json"]) == 0
+    assert set(json.loads(capsys.readouterr().out)["by_closer"]) == {"a", "b", "nobody"}
+
+
 def test_arena_is_deterministic_for_a_seed():
     # (Hard's own determinism is checked by the honesty test above.)
     first = run("medium", "heuristic", 6, 5, SHARP)
