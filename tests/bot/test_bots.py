@@ -10,7 +10,7 @@ import pytest
 
 from bummerl import SHARP, SOFT, deal
 from bummerl_lab.arena import main as arena_main, run
-from bummerl.bots import choose, hard
+from bummerl.bots import choose, hard, world
 from bummerl.bots.solver import action_values, outcome_value, search
 from bummerl.bots.world import WorldBuilder, popcount
 from bummerl.cards import ALL_CARDS, BIT, CLAIM, CLOSE, cards_of, parse_action, parse_card
@@ -226,11 +226,16 @@ def after_first_trick(mine, theirs, lead, follow):
     return h.apply("play " + lead).apply("play " + follow)
 
 
+# Of a card the opponent holds now, the chance that it held it a trick ago, having drawn
+# one of its five cards since: 4/5. So a clue about one card weighs 1 - 4/5 (1 - ratio).
+ONE_TRICK_AGO = 0.8
+
+
 @pytest.mark.parametrize("follow, doubts", [
-    # let our ace go untrumped: unlikely to hold a small trump
-    ("JD", ["JH QH KH"]),
-    # ... and threw a king: unlikely to hold its queen either
-    ("KD", ["JH QH KH", "QD"]),
+    # let our ace go untrumped: unlikely to have held a small trump
+    ("JD", [("JH QH KH", world.UNTRUMPED)]),
+    # ... and threw a king: unlikely to have held its queen either
+    ("KD", [("JH QH KH", world.UNTRUMPED), ("QD", world.SPLIT_MARRIAGE)]),
 ])
 def test_worlds_are_weighted_by_the_opponents_last_play(follow, doubts):
     h = after_first_trick("AS TS AD TD JH", "QH KH QD KD JD", "AS", follow)
@@ -240,11 +245,77 @@ def test_worlds_are_weighted_by_the_opponents_last_play(follow, doubts):
     rng = random.Random(2)
     seen = Counter()
     for _ in range(300):
-        world = builder.sample(rng)
-        broken = sum(bool(world.hands[1] & mask(cards)) for cards in doubts)
-        assert builder.weight(world) == 0.25 ** broken
+        sample = builder.sample(rng)
+        expected, broken = 1.0, 0
+        for cards, ratio in doubts:
+            held = popcount(sample.hands[1] & mask(cards))
+            if held:
+                broken += 1
+                # two held now: it held one of them when it played, drawn since or not
+                held_then = 1.0 if held > 1 else ONE_TRICK_AGO
+                expected *= 1 - held_then * (1 - ratio)
+        assert builder.weight(sample) == pytest.approx(expected)
         seen[broken] += 1
     assert len(seen) == len(doubts) + 1  # every case came up
+
+
+def opponent_leads(rules, lead="AD"):
+    """Seat 1 (forehand) leads ``lead`` at the first trick without exchanging; hearts are
+    trump, the AH face up, the JH unseen by seat 0, which holds a king of every suit (so
+    no marriage can be read into the lead)."""
+    talon = "JH QC JC QS JS TH QH KC AC"
+    theirs = "AD TD QD JD TC"
+    h = Hand(rules, 0, [mask("KH KD KC KS TS"), mask(theirs)], parse_card("AH"),
+             [parse_card(c) for c in talon.split()])
+    return h.apply("play " + lead)
+
+
+def test_worlds_where_the_opponent_passed_up_the_exchange_weigh_less_by_the_models_ratio():
+    h = opponent_leads(SOFT)
+    assert "exchange" not in [str(a) for a in h.history]
+    builder = WorldBuilder(h.view(0))
+    rng = random.Random(5)
+    weights = {True: set(), False: set()}
+    for _ in range(200):
+        sample = builder.sample(rng)
+        weights[bool(sample.hands[1] & mask("JH"))].add(builder.weight(sample))
+    # It led at once: it held then exactly what it holds now, plus the card it led.
+    assert weights == {True: {world.PASSED_EXCHANGE}, False: {1.0}}
+
+
+def test_a_passed_up_exchange_tells_less_once_the_opponent_has_drawn_since():
+    h = opponent_leads(SOFT).apply("play KD")  # it won, drew, and leads again
+    h = h.apply("play TC")  # ... without exchanging again
+    builder = WorldBuilder(h.view(0))
+    with_jack = builder.world(mask("JH"), [parse_card(c) for c in "QC JC QS JS TH QH".split()])
+    # ... the same guess with the jack in the talon, another card in its hand
+    without = builder.world(mask("QC"), [parse_card(c) for c in "JH JC QS JS TH QH".split()])
+    assert builder.weight(without) == 1.0
+    # Passed up twice: now (it holds the jack, for sure) and a trick ago (held it then
+    # unless it drew it since).
+    ratio = world.PASSED_EXCHANGE
+    assert builder.weight(with_jack) == pytest.approx(ratio * (1 - ONE_TRICK_AGO * (1 - ratio)))
+
+
+def test_no_exchange_is_read_where_the_rules_forbid_it():
+    # Sharp: no exchange before the player's first trick.
+    builder = WorldBuilder(opponent_leads(SHARP).view(0))
+    rng = random.Random(6)
+    assert {builder.weight(builder.sample(rng)) for _ in range(50)} == {1.0}
+
+
+def test_worlds_are_resampled_in_proportion_to_their_weight():
+    builder = WorldBuilder(opponent_leads(SOFT).view(0))
+    rng = random.Random(7)
+    with_jack = total = 0
+    for _ in range(40):
+        for sample, times in builder.sample_weighted(rng, 24, 8):
+            total += times
+            with_jack += times * bool(sample.hands[1] & mask("JH"))
+    assert total == 40 * 24
+    # Uniformly, 4 of its 12 possible cards: the jack in 1/3 of worlds; weighted 1 : 20
+    # against, about 2.4%.
+    assert with_jack / total < 0.06
 
 
 def test_a_sensible_last_play_weighs_every_world_alike():

@@ -50,6 +50,9 @@ from .solver import EXACT, Budget, OutOfBudget, action_values, value_after
 from .world import WorldBuilder
 
 WORLDS = 24  # worlds sampled per decision
+# Uniform guesses per sampled world: the worlds are drawn from them by their weight (how
+# likely the opponent's actions so far were in each, ``WorldBuilder.weight``).
+CANDIDATES = 8
 BATCHES = 8  # with a time limit, spare time samples more worlds: up to this many times WORLDS
 NODES = 60_000  # search nodes per decision when no time limit is given
 FIRST_DEPTH = 1  # tricks searched by the first iteration
@@ -261,10 +264,9 @@ class Search:
         return legal[0] if len(legal) == 1 else None
 
     def _add_worlds(self, count: int) -> None:
-        for _ in range(count):
-            world = self._builder.sample(self._rng)
+        for world, times in self._builder.sample_weighted(self._rng, count, CANDIDATES):
             self.worlds.append(world)
-            self.weights.append(self._builder.weight(world))
+            self.weights.append(times)
             self.tables.append({})
             self.close_values.append(None)  # after closing: {lead: value}
 
