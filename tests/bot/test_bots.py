@@ -11,7 +11,7 @@ import pytest
 from bummerl import SHARP, SOFT, deal
 from bummerl_lab.arena import main as arena_main, run
 from bummerl.bots import choose, hard, world
-from bummerl.bots.solver import action_values, outcome_value, search
+from bummerl.bots.solver import Position, action_values, outcome_value, search
 from bummerl.bots.world import WorldBuilder, popcount
 from bummerl.cards import ALL_CARDS, BIT, CLAIM, CLOSE, cards_of, parse_action, parse_card
 from bummerl.hand import Hand
@@ -443,6 +443,22 @@ def test_arena_is_deterministic_for_a_seed():
     second = run("medium", "heuristic", 6, 5, SHARP)
     keys = ("a_bummerl_win", "a_hand_win", "a_net_points_per_hand", "hands")
     assert [first[k] for k in keys] == [second[k] for k in keys]
+
+
+# --- hard's static estimate -------------------------------------------------------------
+
+@pytest.mark.parametrize("rules", [SOFT, SHARP])
+def test_the_static_estimate_is_the_weighted_sum_of_its_features(rules):
+    # The lab fits WEIGHTS to ``features``; the search reads ``estimate``: the same sum.
+    rng = random.Random(21)
+    for _ in range(60):
+        h = random_position(rules, rng, lambda h: (h.lead < 0 and h.married < 0
+                                                   and not h.phase2 and h.drawn >= 2))
+        pos = Position(h)
+        weights = hard.WEIGHTS[rules.claim][h.drawn]
+        for root in (0, 1):
+            total = sum(w * f for w, f in zip(weights, hard.features(pos, h.leader, root)))
+            assert hard.estimate(pos, h.leader, root) == pytest.approx(max(-3, min(3, total)))
 
 
 # --- hard's incremental search ---------------------------------------------------------

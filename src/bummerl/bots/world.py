@@ -77,8 +77,8 @@ def opponent_excluded(view) -> int:
 # certain cards, relative to not holding them (a likelihood ratio; 1: it tells nothing).
 PASSED_EXCHANGE = 0.05  # on lead, could exchange the trump jack and did not (Hard always does)
 LED_UNDECLARED = 0.1  # led a king or queen it could have declared a marriage with
-KEPT_MARRIAGE = 0.4  # on lead with a king and queen of one suit, declared nothing
-SPLIT_MARRIAGE = 0.25  # threw a king or queen while holding its partner
+KEPT_MARRIAGE = 0.2  # on lead with a king and queen of one suit, declared nothing
+SPLIT_MARRIAGE = 0.3  # threw a king or queen while holding its partner
 UNTRUMPED = 0.25  # let our ace or ten go in phase 1 while holding a small trump
 UNTAKEN_TEN = 0.3  # let our ten go in phase 1 while holding the ace of its suit
 # Ranks K Q J: the trumps a player gladly spends on an ace or ten.
