@@ -652,3 +652,21 @@ def test_a_close_that_wins_in_some_worlds_only_is_valued_below_its_mean():
                             {lead: 3, other: 2}]
     steady = (3 * 0.25 ** 2 / 4 + 0.75 ** 2 / 4) ** 0.5  # the same mean, less spread
     assert search_._close_value(4.0) == pytest.approx(1.75 - hard.CLOSE_DOUBT * steady)
+
+
+def test_facing_a_close_the_worlds_where_it_fails_weigh_less_by_the_models_ratio():
+    # Seat 1 closes at once and leads; seat 0 cannot tell its five cards from the talon's.
+    h = Hand(SOFT, 0, [mask("KD JD AC QC KS"), mask("AH TD QD TC QS")], parse_card("TH"),
+             [parse_card(c) for c in "QH KC JH KH AD JC TS JS AS".split()])
+    h = h.apply("close").apply("play AH")
+    view = h.view(0)
+    search_ = hard.Search(view, random.Random(4), worlds=12)
+    drawn = list(search_.weights)
+    search_.step()
+    assert search_.done and len(search_.worlds) > 1
+    fails = 0
+    for sample, times, weight in zip(search_.worlds, drawn, search_.weights):
+        beaten = max(action_values(sample, 0).values()) > 0  # the close fails, played open
+        fails += beaten
+        assert weight == pytest.approx(times * (hard.CLOSE_FAILS if beaten else 1))
+    assert 0 < fails < len(search_.worlds)  # both kinds came up
