@@ -75,6 +75,10 @@ def opponent_excluded(view) -> int:
 
 # The model of the opponent's play: how likely an action the opponent took was had it held
 # certain cards, relative to not holding them (a likelihood ratio; 1: it tells nothing).
+# Checked against hard-v1's own play (150 Soft hands): the odds of the clue's cards in its
+# real hand against uniform guesses were 0.22 for a marriage kept on the lead just made,
+# 0 for a passed-up exchange there; one trick (one draw) later 0.15 for the exchange, 0.32
+# for an ace or ten untrumped, 0.48 for a king or queen thrown, 0.23 for a ten untaken.
 PASSED_EXCHANGE = 0.05  # on lead, could exchange the trump jack and did not (Hard always does)
 LED_UNDECLARED = 0.1  # led a king or queen it could have declared a marriage with
 KEPT_MARRIAGE = 0.2  # on lead with a king and queen of one suit, declared nothing
