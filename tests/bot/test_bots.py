@@ -670,3 +670,30 @@ def test_facing_a_close_the_worlds_where_it_fails_weigh_less_by_the_models_ratio
         fails += beaten
         assert weight == pytest.approx(times * (hard.CLOSE_FAILS if beaten else 1))
     assert 0 < fails < len(search_.worlds)  # both kinds came up
+
+
+def test_a_follow_is_searched_from_the_end_of_its_trick():
+    # Following at the third trick (6 talon cards drawn): the first iteration scores the
+    # position right after the trick in play, the next one is exact.
+    rng = random.Random(8)
+    for _ in range(200):
+        h = random_position(SOFT, rng, lambda h: h.lead >= 0 and h.drawn == 6 and not h.phase2)
+        view = h.view(h.to_act)
+        if len(view.legal) > 1:
+            break
+    search_ = hard.Search(view, random.Random(1))
+    assert (search_.depth, search_.last_depth) == (0, 1)
+    search_.step()
+    assert search_.means is not None and search_.depth == 1
+
+
+def test_before_any_iteration_finishes_the_worlds_finished_decide():
+    h = deal(SOFT, 0, random.Random(1))
+    search_ = hard.Search(h.view(1), random.Random(1), nodes=3000)
+    search_.step()
+    assert search_.done and search_.means is None and 0 < search_.next_world < len(search_.worlds)
+    finished = sum(search_.weights[:search_.next_world])
+    means = {a: s / finished for a, s in search_.sums.items()}
+    means[CLOSE] = search_._close_value(finished, search_.next_world)
+    top = max(means.values())
+    assert means[search_.best()] == pytest.approx(top)

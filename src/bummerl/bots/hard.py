@@ -6,10 +6,14 @@
   legal action is scored in each by alpha-beta on game points (``solver``), deeper and
   deeper (iterative deepening): the search runs ``depth`` tricks and then scores phase-1
   positions with a static estimate (``estimate``); after a close or once the talon is
-  exhausted it runs to the end of the hand. Each world keeps a transposition table across
-  actions and depths. The action with the best mean over the worlds of the deepest
-  finished iteration is chosen, each world weighted by how likely the opponent's last
-  play was in it (``WorldBuilder.weight``).
+  exhausted it runs to the end of the hand. A depth counts tricks from the one in play:
+  a follow finishes it, so its first iteration scores the position right after it (a
+  follow late in phase 1 used to spend the whole budget on its first, exact iteration).
+  Each world keeps a transposition table across actions and depths. The action with the
+  best mean over the worlds of the deepest finished iteration is chosen (before one has
+  finished, over the worlds finished so far). The worlds are drawn in proportion to how
+  likely the opponent's actions so far were in them (``WorldBuilder.sample_weighted``);
+  facing a close, those where the close fails played open weigh less (``CLOSE_FAILS``).
 - The search stops at a node budget (``NODES``, so the choice depends only on the view
   and the rng) or, when a ``time_limit`` is given, when that much thinking time is spent.
   With a time limit, time left once every world is searched to the end goes to more
@@ -298,6 +302,7 @@ class Search:
         self.legal = [parse_action(a) for a in view.legal]
         self.fallback = self.legal[0]
         self.means = None  # {action: mean value} of the deepest finished iteration
+        self.next_world = 0  # worlds finished in the iteration in progress
         self.done = False
         self.thinking = 0.0
         self.time_limit = time_limit if time_limit is not None else float("inf")
@@ -322,9 +327,12 @@ class Search:
         if exact or not tricks_left:
             self.depth = self.last_depth = EXACT  # no estimate is ever needed
         else:
-            # searching ``tricks_left`` tricks reaches phase 2: that iteration is exact
-            self.last_depth = min(tricks_left, max_depth)
-            self.depth = min(FIRST_DEPTH, self.last_depth)
+            # A depth counts the tricks searched from the one in play, which a follow
+            # finishes: after it the search goes on a trick less deep. Searching
+            # ``tricks_left`` tricks reaches phase 2: that iteration is exact.
+            following = view.trick is not None
+            self.last_depth = min(tricks_left - following, max_depth)
+            self.depth = min(FIRST_DEPTH - following, self.last_depth)
         self._start_iteration()
 
     def _quick(self, view):
@@ -426,11 +434,13 @@ class Search:
         self.depth = self.depth + 1 if self.depth + 1 < self.last_depth else self.last_depth
         self._start_iteration()
 
-    def _close_value(self, total: float) -> float:
-        """The value of closing: one lead after the close must serve every world, each
-        lead valued at its weighted mean over the worlds less CLOSE_DOUBT times its
-        weighted standard deviation; the best lead's."""
+    def _close_value(self, total: float, count: int | None = None) -> float:
+        """The value of closing: one lead after the close must serve every world (the
+        first ``count``, of weight ``total``), each lead valued at its weighted mean over
+        the worlds less CLOSE_DOUBT times its weighted standard deviation; the best lead's."""
         worth, weights, close_values = self.value, self.weights, self.close_values
+        if count is not None:
+            weights, close_values = weights[:count], close_values[:count]
         best = None
         for lead in close_values[0]:
             values = [worth(by_lead[lead]) for by_lead in close_values]
@@ -442,10 +452,17 @@ class Search:
         return best
 
     def best(self) -> int:
-        """The chosen action so far (Medium's choice until one iteration has finished)."""
-        if self.means is None:
-            return self.fallback
-        return _best(self.means, self.legal, self.fallback)
+        """The chosen action so far: by the deepest finished iteration; before one has
+        finished, by the worlds the first one has finished (Medium's choice before any)."""
+        means = self.means
+        if means is None:
+            if not self.next_world:
+                return self.fallback
+            finished = sum(self.weights[:self.next_world])
+            means = {a: s / finished for a, s in self.sums.items()}
+            if CLOSE in self.legal:
+                means[CLOSE] = self._close_value(finished, self.next_world)
+        return _best(means, self.legal, self.fallback)
 
 
 def choose(view, rng, time_limit=None) -> int:
