@@ -11,9 +11,10 @@
   follow late in phase 1 used to spend the whole budget on its first, exact iteration).
   Each world keeps a transposition table across actions and depths. The action with the
   best mean over the worlds of the deepest finished iteration is chosen (before one has
-  finished, over the worlds finished so far). The worlds are drawn in proportion to how
-  likely the opponent's actions so far were in them (``WorldBuilder.sample_weighted``);
-  facing a close, those where the close fails played open weigh less (``CLOSE_FAILS``).
+  finished, over the worlds finished so far). The worlds are uniform guesses
+  (``CANDIDATES``: resampling them by the opponent model of ``WorldBuilder.weight`` is
+  there but measured worse); facing a close, those where the close fails played open
+  weigh less (``CLOSE_FAILS``).
 - The search stops at a node budget (``NODES``, so the choice depends only on the view
   and the rng) or, when a ``time_limit`` is given, when that much thinking time is spent.
   With a time limit, time left once every world is searched to the end goes to more
@@ -46,7 +47,7 @@ import time
 from functools import lru_cache
 
 from ..cards import (
-    ACE, BIT, CLAIM, CLOSE, EXCHANGE, JACK, KING, PAIR, QUEEN, SUIT_MASK, TEN, parse_action,
+    ACE, CLAIM, CLOSE, EXCHANGE, KING, PAIR, QUEEN, SUIT_MASK, TEN, parse_action,
 )
 from ..rules import BOARD_START, GOAL
 from .heuristics import medium
@@ -55,8 +56,11 @@ from .world import WorldBuilder
 
 WORLDS = 24  # worlds sampled per decision
 # Uniform guesses per sampled world: the worlds are drawn from them by their weight (how
-# likely the opponent's actions so far were in each, ``WorldBuilder.weight``).
-CANDIDATES = 8
+# likely the opponent's actions so far were in each, ``WorldBuilder.weight``); 1: uniform
+# worlds, no weights. Resampling 8 guesses per world by the opponent model played worse
+# against hard-v1 than uniform worlds (Soft, seed 105, 120 Bummerl each, with the follow
+# fix: -0.07 +- 0.05 against +0.10 +- 0.06 game points per hand), so it is off.
+CANDIDATES = 1
 BATCHES = 8  # with a time limit, spare time samples more worlds: up to this many times WORLDS
 NODES = 60_000  # search nodes per decision when no time limit is given
 FIRST_DEPTH = 1  # tricks searched by the first iteration
@@ -75,32 +79,32 @@ CLOSE_DOUBT = 0.3
 # we could beat the close in 8.2% of the real hands but 18.3% of uniform guesses (odds 0.4).
 CLOSE_FAILS = 0.4
 
-# The static estimate: a linear guess of the value of a phase-1 position at the search's
-# horizon, one weight vector per stage (talon cards drawn). Fitted by least squares to
-# exact values of the search below the horizon (every card known, closing on the last
-# phase-1 lead only): 1,500 positions per stage from Medium-vs-Medium hands, seed 1, by
-# ``python -m bummerl_lab.leaf_fit --rules soft|sharp --positions 1500 --seed 1``
-# (``auto``: Soft, ``manual``: Sharp). Features (``features``), as the difference between
-# the seat and its opponent: counted score, pending marriage points, trumps in hand,
-# trump aces and tens, side aces, side tens, side marriages in hand, trump marriage in
-# hand, "no trick yet", score above 33, +1/-1 for being on lead, +1/-1 for holding the
-# highest trump in either hand. A seat holding the trump jack is counted with the
-# face-up trump card instead. (Before: the final results of 20,000 Medium-vs-Medium
-# hands, without the last two features. On 1,500 other Soft positions per stage, seed 2,
-# the root-mean-square error against the exact values fell from 1.25, 1.24, 1.20, 1.23
-# to 0.92, 0.96, 1.01, 1.12 at stages 2, 4, 6, 8; the values themselves spread 1.8.)
+# The static estimate: a linear guess of the game points a seat can expect, fitted by
+# least squares to the final results of 20,000 Medium-vs-Medium hands per preset, one
+# weight vector per stage (talon cards drawn). Features (``features``), as the difference
+# between the seat and its opponent: counted score, pending marriage points, trumps in
+# hand, trump aces and tens, side aces, side tens, side marriages in hand, trump marriage
+# in hand, "no trick yet", score above 33, +1/-1 for being on lead, and +1/-1 for holding
+# the highest trump in either hand (weight 0 here).
+# A refit to the exact values of the search below the horizon
+# (``python -m bummerl_lab.leaf_fit --rules soft|sharp --positions 1500 --seed 1``)
+# predicts those values better (root-mean-square error on 1,500 other Soft positions per
+# stage, seed 2: 0.92, 0.96, 1.01, 1.12 at stages 2, 4, 6, 8 against 1.25, 1.24, 1.20,
+# 1.23 for these weights) but did not play better against hard-v1 (Soft, seed 103, 80
+# Bummerl: -0.06 +- 0.09 game points per hand, with the resampled inference), so these
+# weights stay.
 WEIGHTS = {
     "auto": {
-        2: (0.0317, 0.0259, 0.7318, 0.0671, 0.2238, -0.0624, 0.3320, 0.1229, -0.0550, -0.0019, 0.0550, 0.6126),
-        4: (0.0377, 0.0279, 0.6315, 0.1522, 0.2504, -0.0861, 0.4394, 0.1691, -0.1423, -0.0245, -0.0376, 0.5502),
-        6: (0.0329, 0.0253, 0.4301, 0.1991, 0.2361, -0.1100, 0.3801, 0.3672, -0.2691, -0.0052, -0.0105, 0.6522),
-        8: (0.0330, -0.0044, 0.3539, 0.2202, 0.2842, -0.1109, 0.4225, 0.3596, -0.1661, 0.0033, 0.3931, 0.3845),
+        2: (0.0435, 0.0151, 0.4862, 0.1816, 0.2424, 0.0655, 0.2340, 0.4748, -0.0144, -0.0354, 0.0144, 0.0),
+        4: (0.0393, 0.0147, 0.4382, 0.2221, 0.2292, 0.0378, 0.2587, 0.3872, 0.1527, -0.0165, 0.1585, 0.0),
+        6: (0.0366, 0.0113, 0.3908, 0.2500, 0.2126, -0.0012, 0.2938, 0.4002, 0.1134, -0.0098, 0.1397, 0.0),
+        8: (0.0303, 0.0120, 0.2950, 0.3559, 0.2217, -0.0274, 0.3194, 0.5506, -0.0571, 0.0054, 0.1660, 0.0),
     },
     "manual": {
-        2: (0.0368, 0.0000, 0.7174, 0.0386, 0.1758, -0.0733, 0.3166, 0.0762, -0.0745, 0.0000, 0.0745, 0.4353),
-        4: (0.0325, 0.0000, 0.5051, 0.1307, 0.1053, -0.1165, 0.2601, 0.3429, -0.1499, -0.0025, 0.0311, 0.3991),
-        6: (0.0379, 0.0000, 0.4413, 0.1317, 0.1119, -0.1370, 0.3167, 0.3850, -0.2117, -0.0056, -0.0492, 0.3770),
-        8: (0.0308, 0.0000, 0.3855, 0.1134, 0.2029, -0.0732, 0.5675, 0.4616, -0.3213, 0.0059, -0.0875, 0.4140),
+        2: (0.0571, 0.0, 0.5066, 0.0946, 0.2299, 0.0604, 0.2727, 0.3776, -0.0208, 0.0, 0.0208, 0.0),
+        4: (0.0433, 0.0, 0.4137, 0.1670, 0.2100, 0.0302, 0.2565, 0.4011, 0.1682, -0.0203, 0.1905, 0.0),
+        6: (0.0370, 0.0, 0.3416, 0.2098, 0.1684, -0.0147, 0.2901, 0.5047, 0.0067, -0.0040, 0.1418, 0.0),
+        8: (0.0276, 0.0, 0.2082, 0.3084, 0.1853, -0.0322, 0.3735, 0.7476, -0.1764, 0.0140, 0.0261, 0.0),
     },
 }
 # A suit's cards as rank bits (bit r: the card of rank r, ``cards.ACE`` .. ``cards.JACK``).
@@ -138,15 +142,8 @@ _TABLES = {
 
 
 def _held(pos, seat: int) -> int:
-    """The seat's cards as the estimate reads them: the trump jack counts as the face-up
-    trump card it may take (the search exchanges whenever it may)."""
-    held = pos.hands[seat]
-    card = pos.trump_card
-    if card >= 0:
-        jack = BIT[5 * pos.trump + JACK]
-        if held & jack:
-            held = held & ~jack | BIT[card]
-    return held
+    """The seat's cards as the estimate reads them."""
+    return pos.hands[seat]
 
 
 def features(pos, leader: int, root: int) -> list:
