@@ -26,7 +26,7 @@ True
 
 from . import jsondoc
 from .cards import (
-    BIT, CARD_CODES, CLAIM, CLOSE, EXCHANGE, MARRY, SUITS, action_str, codes, parse_action, parse_card,
+    BIT, CARD_CODES, CLAIM, CLOSE, EXCHANGE, MARRY, SUITS, action_str, parse_action, parse_card,
 )
 from .errors import IllegalAction, NotationError
 from .hand import Hand

@@ -10,7 +10,9 @@ Bummerl come in pairs: the same sequence of deals is played twice, A in seat 0 a
 in seat 1, so luck of the cards cancels out. The report gives, for A against B, the
 share of Bummerl won, the share of hands won and the net game points per hand, each
 with a standard error taken over the pairs (the two Bummerl of a pair are not
-independent), and the mean and 99th-percentile time per decision of each bot.
+independent), and the mean and 99th-percentile time per decision of each bot. The hands
+are also split by who closed the talon (A, B or nobody): each part's share of the hands,
+A's net game points per hand in it, and how often the closer won the hand.
 Everything is determined by the seed: the deals come from ``Match`` and each bot draws
 from its own ``random.Random`` seeded from the seed, the pair and the seat.
 """
@@ -31,6 +33,8 @@ from .frozen import FROZEN
 
 # Every bot the arena can seat: the live ones and the frozen references.
 PLAYERS = {**BOTS, **FROZEN}
+# The parts of the split by who closed the talon: bot A, bot B, nobody (played out).
+CLOSERS = ("a", "b", "nobody")
 
 
 def parse_bot(spec: str) -> tuple[str, float | None]:
@@ -52,7 +56,8 @@ def parse_bot(spec: str) -> tuple[str, float | None]:
 def play_bummerl(rules, match_seed: int, bots, rngs, times, time_limits=(None, None)):
     """One Bummerl; ``bots[seat]`` names the bot in that seat, ``time_limits[seat]`` its
     seconds per decision (None: the bot's default). Returns (loser seat,
-    [(hand winner, game points), ...]); ``times[seat]`` collects seconds per decision."""
+    [(hand winner, game points, closer seat or -1), ...]); ``times[seat]`` collects
+    seconds per decision."""
     match = Match.new(rules, seed=match_seed)
     hands = []
     while True:
@@ -65,7 +70,7 @@ def play_bummerl(rules, match_seed: int, bots, rngs, times, time_limits=(None, N
             action = PLAYERS[bots[seat]](view, rngs[seat], time_limits[seat])
             times[seat].append(time.perf_counter() - start)
             turn = match.play(action)
-        hands.append((turn.result["winner"], turn.result["game_points"]))
+        hands.append((turn.result["winner"], turn.result["game_points"], match.hand.closed_by))
         if turn.bummerl:
             return turn.bummerl["loser"], hands
 
@@ -109,9 +114,12 @@ def run(a: str, b: str, bummerls: int, seed: int, rules: Rules, time_limit=None,
     pairs = max(1, (bummerls + 1) // 2)
     times = {"a": [], "b": []}
     pair_bummerl, pair_hand_wins, pair_hands, pair_net = [], [], [], []
+    # who closed -> per pair: [hands, A's net game points, hands the closer won]
+    by_closer = {who: [] for who in CLOSERS}
     for pair in range(pairs):
         match_seed = seed * 1_000_003 + pair
         won = hand_wins = hands = net = 0
+        closes = {who: [0, 0, 0] for who in CLOSERS}
         for a_seat in (0, 1):
             bots = [a_name, b_name] if a_seat == 0 else [b_name, a_name]
             limits = (a_limit, b_limit) if a_seat == 0 else (b_limit, a_limit)
@@ -121,17 +129,22 @@ def run(a: str, b: str, bummerls: int, seed: int, rules: Rules, time_limit=None,
             times["a"] += seat_times[a_seat]
             times["b"] += seat_times[1 - a_seat]
             won += loser != a_seat
-            for winner, points in results:
+            for winner, points, closer in results:
                 hands += 1
-                if winner == a_seat:
-                    hand_wins += 1
-                    net += points
-                else:
-                    net -= points
+                signed = points if winner == a_seat else -points
+                hand_wins += winner == a_seat
+                net += signed
+                who = "nobody" if closer < 0 else "a" if closer == a_seat else "b"
+                part = closes[who]
+                part[0] += 1
+                part[1] += signed
+                part[2] += winner == closer
         pair_bummerl.append(won / 2)
         pair_hand_wins.append(hand_wins)
         pair_hands.append(hands)
         pair_net.append(net)
+        for who in CLOSERS:
+            by_closer[who].append(closes[who])
         if progress:
             progress(pair + 1, pairs, sum(pair_bummerl) / (pair + 1))
     bummerl_win, bummerl_se = _mean_se(pair_bummerl)
@@ -157,9 +170,39 @@ def run(a: str, b: str, bummerls: int, seed: int, rules: Rules, time_limit=None,
         "a_hand_win_se": hand_se,
         "a_net_points_per_hand": net,
         "a_net_points_per_hand_se": net_se,
+        "by_closer": {who: _closer_part(by_closer[who], who, sum(pair_hands)) for who in CLOSERS},
         "ms_per_decision": {"a": ms(times["a"]), "b": ms(times["b"])},
         "decisions": {"a": len(times["a"]), "b": len(times["b"])},
     }
+
+
+def _closer_part(pairs, who: str, all_hands: int) -> dict:
+    """One part of the split by closer: ``pairs`` holds per pair [hands, A's net game
+    points, hands won by the closer]. Shares and rates are ratios over the pairs."""
+    hands = sum(p[0] for p in pairs)
+    part = {"hands": hands, "share": hands / all_hands if all_hands else 0.0}
+    if not hands:
+        part.update(a_net_points_per_hand=0.0, a_net_points_per_hand_se=0.0)
+        if who != "nobody":
+            part.update(closer_won=0.0, closer_won_se=0.0)
+        return part
+    counted = [p for p in pairs if p[0]]
+    net, net_se = _ratio_se([p[1] for p in counted], [p[0] for p in counted])
+    part.update(a_net_points_per_hand=net, a_net_points_per_hand_se=net_se)
+    if who != "nobody":
+        won, won_se = _ratio_se([p[2] for p in counted], [p[0] for p in counted])
+        part.update(closer_won=won, closer_won_se=won_se)
+    return part
+
+
+def _closer_line(r: dict, who: str) -> str:
+    part = r["by_closer"][who]
+    name = {"a": f"{r['a']} closed", "b": f"{r['b']} closed", "nobody": "nobody closed"}[who]
+    line = (f"    {name + ':':<22} {100 * part['share']:5.1f}% of hands ({part['hands']}), "
+            f"{r['a']} net {part['a_net_points_per_hand']:+.3f} ± {part['a_net_points_per_hand_se']:.3f} per hand")
+    if who != "nobody":
+        line += f", closer won {100 * part['closer_won']:.1f}% ± {100 * part['closer_won_se']:.1f}"
+    return line
 
 
 def _ms(bot: str, ms: dict) -> str:
@@ -174,6 +217,8 @@ def format_report(r: dict) -> str:
         f"  Bummerl won by {r['a']}:  {100 * r['a_bummerl_win']:6.2f}% ± {100 * r['a_bummerl_win_se']:.2f}",
         f"  hands won by {r['a']}:    {100 * r['a_hand_win']:6.2f}% ± {100 * r['a_hand_win_se']:.2f}",
         f"  net game points per hand: {r['a_net_points_per_hand']:+.3f} ± {r['a_net_points_per_hand_se']:.3f}",
+        "  by who closed the talon:",
+        *(_closer_line(r, who) for who in CLOSERS),
         f"  ms per decision: {_ms(r['a'], ms['a'])}; {_ms(r['b'], ms['b'])}",
     ])
 

@@ -10,8 +10,8 @@ import pytest
 
 from bummerl import SHARP, SOFT, deal
 from bummerl_lab.arena import main as arena_main, run
-from bummerl.bots import LEVELS, choose, hard
-from bummerl.bots.solver import action_values, outcome_value, search
+from bummerl.bots import LEVELS, choose, hard, world
+from bummerl.bots.solver import Position, action_values, outcome_value, search
 from bummerl.bots.world import WorldBuilder, popcount
 from bummerl.cards import ALL_CARDS, BIT, CLAIM, CLOSE, cards_of, parse_action, parse_card
 from bummerl.hand import Hand
@@ -224,11 +224,16 @@ def after_first_trick(mine, theirs, lead, follow):
     return h.apply("play " + lead).apply("play " + follow)
 
 
+# Of a card the opponent holds now, the chance that it held it a trick ago, having drawn
+# one of its five cards since: 4/5. So a clue about one card weighs 1 - 4/5 (1 - ratio).
+ONE_TRICK_AGO = 0.8
+
+
 @pytest.mark.parametrize("follow, doubts", [
-    # let our ace go untrumped: unlikely to hold a small trump
-    ("JD", ["JH QH KH"]),
-    # ... and threw a king: unlikely to hold its queen either
-    ("KD", ["JH QH KH", "QD"]),
+    # let our ace go untrumped: unlikely to have held a small trump
+    ("JD", [("JH QH KH", world.UNTRUMPED)]),
+    # ... and threw a king: unlikely to have held its queen either
+    ("KD", [("JH QH KH", world.UNTRUMPED), ("QD", world.SPLIT_MARRIAGE)]),
 ])
 def test_worlds_are_weighted_by_the_opponents_last_play(follow, doubts):
     h = after_first_trick("AS TS AD TD JH", "QH KH QD KD JD", "AS", follow)
@@ -238,11 +243,77 @@ def test_worlds_are_weighted_by_the_opponents_last_play(follow, doubts):
     rng = random.Random(2)
     seen = Counter()
     for _ in range(300):
-        world = builder.sample(rng)
-        broken = sum(bool(world.hands[1] & mask(cards)) for cards in doubts)
-        assert builder.weight(world) == 0.25 ** broken
+        sample = builder.sample(rng)
+        expected, broken = 1.0, 0
+        for cards, ratio in doubts:
+            held = popcount(sample.hands[1] & mask(cards))
+            if held:
+                broken += 1
+                # two held now: it held one of them when it played, drawn since or not
+                held_then = 1.0 if held > 1 else ONE_TRICK_AGO
+                expected *= 1 - held_then * (1 - ratio)
+        assert builder.weight(sample) == pytest.approx(expected)
         seen[broken] += 1
     assert len(seen) == len(doubts) + 1  # every case came up
+
+
+def opponent_leads(rules, lead="AD"):
+    """Seat 1 (forehand) leads ``lead`` at the first trick without exchanging; hearts are
+    trump, the AH face up, the JH unseen by seat 0, which holds a king of every suit (so
+    no marriage can be read into the lead)."""
+    talon = "JH QC JC QS JS TH QH KC AC"
+    theirs = "AD TD QD JD TC"
+    h = Hand(rules, 0, [mask("KH KD KC KS TS"), mask(theirs)], parse_card("AH"),
+             [parse_card(c) for c in talon.split()])
+    return h.apply("play " + lead)
+
+
+def test_worlds_where_the_opponent_passed_up_the_exchange_weigh_less_by_the_models_ratio():
+    h = opponent_leads(SOFT)
+    assert "exchange" not in [str(a) for a in h.history]
+    builder = WorldBuilder(h.view(0))
+    rng = random.Random(5)
+    weights = {True: set(), False: set()}
+    for _ in range(200):
+        sample = builder.sample(rng)
+        weights[bool(sample.hands[1] & mask("JH"))].add(builder.weight(sample))
+    # It led at once: it held then exactly what it holds now, plus the card it led.
+    assert weights == {True: {world.PASSED_EXCHANGE}, False: {1.0}}
+
+
+def test_a_passed_up_exchange_tells_less_once_the_opponent_has_drawn_since():
+    h = opponent_leads(SOFT).apply("play KD")  # it won, drew, and leads again
+    h = h.apply("play TC")  # ... without exchanging again
+    builder = WorldBuilder(h.view(0))
+    with_jack = builder.world(mask("JH"), [parse_card(c) for c in "QC JC QS JS TH QH".split()])
+    # ... the same guess with the jack in the talon, another card in its hand
+    without = builder.world(mask("QC"), [parse_card(c) for c in "JH JC QS JS TH QH".split()])
+    assert builder.weight(without) == 1.0
+    # Passed up twice: now (it holds the jack, for sure) and a trick ago (held it then
+    # unless it drew it since).
+    ratio = world.PASSED_EXCHANGE
+    assert builder.weight(with_jack) == pytest.approx(ratio * (1 - ONE_TRICK_AGO * (1 - ratio)))
+
+
+def test_no_exchange_is_read_where_the_rules_forbid_it():
+    # Sharp: no exchange before the player's first trick.
+    builder = WorldBuilder(opponent_leads(SHARP).view(0))
+    rng = random.Random(6)
+    assert {builder.weight(builder.sample(rng)) for _ in range(50)} == {1.0}
+
+
+def test_worlds_are_resampled_in_proportion_to_their_weight():
+    builder = WorldBuilder(opponent_leads(SOFT).view(0))
+    rng = random.Random(7)
+    with_jack = total = 0
+    for _ in range(40):
+        for sample, times in builder.sample_weighted(rng, 24, 8):
+            total += times
+            with_jack += times * bool(sample.hands[1] & mask("JH"))
+    assert total == 40 * 24
+    # Uniformly, 4 of its 12 possible cards: the jack in 1/3 of worlds; weighted 1 : 20
+    # against, about 2.4%.
+    assert with_jack / total < 0.06
 
 
 def test_a_sensible_last_play_weighs_every_world_alike():
@@ -345,12 +416,47 @@ def test_arena_smoke(capsys):
     assert set(printed["ms_per_decision"]["a"]) == {"median", "mean", "p99"}
 
 
+def test_arena_splits_the_hands_by_who_closed_the_talon(capsys):
+    # Easy never closes: every hand it plays is closed by Medium or by nobody.
+    result = run("easy", "medium", 6, 4, SOFT)
+    split = result["by_closer"]
+    assert split["a"]["hands"] == 0 and split["a"]["share"] == 0
+    assert split["b"]["hands"] > 0 and split["nobody"]["hands"] > 0
+    assert sum(part["hands"] for part in split.values()) == result["hands"]
+    assert sum(part["share"] for part in split.values()) == pytest.approx(1)
+    # the parts' net points add up to the whole
+    total = sum(part["a_net_points_per_hand"] * part["hands"] for part in split.values())
+    assert total == pytest.approx(result["a_net_points_per_hand"] * result["hands"])
+    assert 0 <= split["b"]["closer_won"] <= 1 and "closer_won" not in split["nobody"]
+    assert arena_main(["easy", "medium", "--bummerls", "2", "--seed", "4"]) == 0
+    printed = capsys.readouterr().out
+    assert "medium closed:" in printed and "nobody closed:" in printed and "closer won" in printed
+    assert arena_main(["easy", "medium", "--bummerls", "2", "--seed", "4", "--json"]) == 0
+    assert set(json.loads(capsys.readouterr().out)["by_closer"]) == {"a", "b", "nobody"}
+
+
 def test_arena_is_deterministic_for_a_seed():
     # (Hard's own determinism is checked by the honesty test above.)
     first = run("medium", "heuristic", 6, 5, SHARP)
     second = run("medium", "heuristic", 6, 5, SHARP)
     keys = ("a_bummerl_win", "a_hand_win", "a_net_points_per_hand", "hands")
     assert [first[k] for k in keys] == [second[k] for k in keys]
+
+
+# --- hard's static estimate -------------------------------------------------------------
+
+@pytest.mark.parametrize("rules", [SOFT, SHARP])
+def test_the_static_estimate_is_the_weighted_sum_of_its_features(rules):
+    # The lab fits WEIGHTS to ``features``; the search reads ``estimate``: the same sum.
+    rng = random.Random(21)
+    for _ in range(60):
+        h = random_position(rules, rng, lambda h: (h.lead < 0 and h.married < 0
+                                                   and not h.phase2 and h.drawn >= 2))
+        pos = Position(h)
+        weights = hard.WEIGHTS[rules.claim][h.drawn]
+        for root in (0, 1):
+            total = sum(w * f for w, f in zip(weights, hard.features(pos, h.leader, root)))
+            assert hard.estimate(pos, h.leader, root) == pytest.approx(max(-3, min(3, total)))
 
 
 # --- hard's incremental search ---------------------------------------------------------
@@ -546,20 +652,46 @@ def test_a_close_that_wins_in_some_worlds_only_is_valued_below_its_mean():
     assert search_._close_value(4.0, 4) == pytest.approx(1.75 - hard.CLOSE_DOUBT * steady)
 
 
-def test_a_search_cut_before_its_first_iteration_answers_from_the_worlds_it_searched():
-    """Late in phase 1 the first iteration searches each world to the end of the hand; a
-    budget that ends it early leaves the worlds already searched to decide, not Medium."""
-    from bummerl_lab.nodes import positions
+def test_facing_a_close_the_worlds_where_it_fails_weigh_less_by_the_models_ratio():
+    # Seat 1 closes at once and leads; seat 0 cannot tell its five cards from the talon's.
+    h = Hand(SOFT, 0, [mask("KD JD AC QC KS"), mask("AH TD QD TC QS")], parse_card("TH"),
+             [parse_card(c) for c in "QH KC JH KH AD JC TS JS AS".split()])
+    h = h.apply("close").apply("play AH")
+    view = h.view(0)
+    search_ = hard.Search(view, random.Random(4), worlds=12)
+    drawn = list(search_.weights)
+    search_.step()
+    assert search_.done and len(search_.worlds) > 1
+    fails = 0
+    for sample, times, weight in zip(search_.worlds, drawn, search_.weights):
+        beaten = max(action_values(sample, 0).values()) > 0  # the close fails, played open
+        fails += beaten
+        assert weight == pytest.approx(times * (hard.CLOSE_FAILS if beaten else 1))
+    assert 0 < fails < len(search_.worlds)  # both kinds came up
 
-    for i, view in enumerate(positions(300, 5)):
-        search_ = hard.Search(view, random.Random(i))
-        if search_.done:
-            continue
-        search_.step()
-        if search_.means is None:
+
+def test_a_follow_is_searched_from_the_end_of_its_trick():
+    # Following at the third trick (6 talon cards drawn): the first iteration scores the
+    # position right after the trick in play, the next one is exact.
+    rng = random.Random(8)
+    for _ in range(200):
+        h = random_position(SOFT, rng, lambda h: h.lead >= 0 and h.drawn == 6 and not h.phase2)
+        view = h.view(h.to_act)
+        if len(view.legal) > 1:
             break
-    else:
-        pytest.fail("no decision left its first iteration unfinished")
-    assert search_.next_world >= 1
-    partial = search_._means(search_.next_world)
-    assert search_.best() == hard._best(partial, search_.legal, search_.fallback)
+    search_ = hard.Search(view, random.Random(1))
+    assert (search_.depth, search_.last_depth) == (0, 1)
+    search_.step()
+    assert search_.means is not None and search_.depth == 1
+
+
+def test_before_any_iteration_finishes_the_worlds_finished_decide():
+    h = deal(SOFT, 0, random.Random(1))
+    search_ = hard.Search(h.view(1), random.Random(1), nodes=3000)
+    search_.step()
+    assert search_.done and search_.means is None and 0 < search_.next_world < len(search_.worlds)
+    finished = sum(search_.weights[:search_.next_world])
+    means = {a: s / finished for a, s in search_.sums.items()}
+    means[CLOSE] = search_._close_value(finished, search_.next_world)
+    top = max(means.values())
+    assert means[search_.best()] == pytest.approx(top)

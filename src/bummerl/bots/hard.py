@@ -6,10 +6,15 @@
   legal action is scored in each by alpha-beta on game points (``solver``), deeper and
   deeper (iterative deepening): the search runs ``depth`` tricks and then scores phase-1
   positions with a static estimate (``estimate``); after a close or once the talon is
-  exhausted it runs to the end of the hand. Each world keeps a transposition table across
-  actions and depths. The action with the best mean over the worlds of the deepest
-  finished iteration is chosen, each world weighted by how likely the opponent's last
-  play was in it (``WorldBuilder.weight``).
+  exhausted it runs to the end of the hand. A depth counts tricks from the one in play:
+  a follow finishes it, so its first iteration scores the position right after it (a
+  follow late in phase 1 used to spend the whole budget on its first, exact iteration).
+  Each world keeps a transposition table across actions and depths. The action with the
+  best mean over the worlds of the deepest finished iteration is chosen (before one has
+  finished, over the worlds finished so far). The worlds are uniform guesses
+  (``CANDIDATES``: resampling them by the opponent model of ``WorldBuilder.weight`` is
+  there but measured worse); facing a close, those where the close fails played open
+  weigh less (``CLOSE_FAILS``).
 - The search stops at a node budget (``NODES``, so the choice depends only on the view
   and the rng) or, when a ``time_limit`` is given, when that much thinking time is spent.
   With a time limit, time left once every world is searched to the end goes to more
@@ -42,7 +47,7 @@ import time
 from functools import lru_cache
 
 from ..cards import (
-    ACE, CLAIM, CLOSE, EXCHANGE, KING, PAIR, QUEEN, SUIT_MASK, TEN, parse_action,
+    ACE, CLAIM, CLOSE, EXCHANGE, KING, QUEEN, TEN, parse_action,
 )
 from ..rules import BOARD_START, GOAL
 from .heuristics import medium
@@ -50,6 +55,12 @@ from .solver import EXACT, Budget, OutOfBudget, action_values, value_after
 from .world import WorldBuilder
 
 WORLDS = 24  # worlds sampled per decision
+# Uniform guesses per sampled world: the worlds are drawn from them by their weight (how
+# likely the opponent's actions so far were in each, ``WorldBuilder.weight``); 1: uniform
+# worlds, no weights. Resampling 8 guesses per world by the opponent model played worse
+# against hard-v1 than uniform worlds (Soft, seed 105, 120 Bummerl each, with the follow
+# fix: -0.07 +- 0.05 against +0.10 +- 0.06 game points per hand), so it is off.
+CANDIDATES = 1
 BATCHES = 8  # with a time limit, spare time samples more worlds: up to this many times WORLDS
 NODES = 60_000  # search nodes per decision when no time limit is given
 FIRST_DEPTH = 1  # tricks searched by the first iteration
@@ -63,25 +74,37 @@ CLOSE_FROM = 8  # closing searched below the root only this late (talon cards dr
 # the gap to the spread, through 0, gives 0.28. (With the board in the view, mean and
 # spread are taken of the Bummerl values: the same discount in those units.)
 CLOSE_DOUBT = 0.3
+# Facing a close, a world where the closer fails even with every card in sight weighs this
+# much: the likelihood ratio of the close. Measured on hard-v1's closes (85 hands, Soft):
+# we could beat the close in 8.2% of the real hands but 18.3% of uniform guesses (odds 0.4).
+CLOSE_FAILS = 0.4
 
 # The static estimate: a linear guess of the game points a seat can expect, fitted by
 # least squares to the final results of 20,000 Medium-vs-Medium hands per preset, one
-# weight vector per stage (talon cards drawn). Features, as the difference between the
-# seat and its opponent: counted score, pending marriage points, trumps in hand, trump
-# aces and tens, side aces, side tens, side marriages in hand, trump marriage in hand,
-# "no trick yet", score above 33; and +1/-1 for being on lead.
+# weight vector per stage (talon cards drawn). Features (``features``), as the difference
+# between the seat and its opponent: counted score, pending marriage points, trumps in
+# hand, trump aces and tens, side aces, side tens, side marriages in hand, trump marriage
+# in hand, "no trick yet", score above 33, +1/-1 for being on lead, and +1/-1 for holding
+# the highest trump in either hand (weight 0 here).
+# A refit to the exact values of the search below the horizon
+# (``python -m bummerl_lab.leaf_fit --rules soft|sharp --positions 1500 --seed 1``)
+# predicts those values better (root-mean-square error on 1,500 other Soft positions per
+# stage, seed 2: 0.92, 0.96, 1.01, 1.12 at stages 2, 4, 6, 8 against 1.25, 1.24, 1.20,
+# 1.23 for these weights) but did not play better against hard-v1 (Soft, seed 103, 80
+# Bummerl: -0.06 +- 0.09 game points per hand, with the resampled inference), so these
+# weights stay.
 WEIGHTS = {
     "auto": {
-        2: (0.0435, 0.0151, 0.4862, 0.1816, 0.2424, 0.0655, 0.2340, 0.4748, -0.0144, -0.0354, 0.0144),
-        4: (0.0393, 0.0147, 0.4382, 0.2221, 0.2292, 0.0378, 0.2587, 0.3872, 0.1527, -0.0165, 0.1585),
-        6: (0.0366, 0.0113, 0.3908, 0.2500, 0.2126, -0.0012, 0.2938, 0.4002, 0.1134, -0.0098, 0.1397),
-        8: (0.0303, 0.0120, 0.2950, 0.3559, 0.2217, -0.0274, 0.3194, 0.5506, -0.0571, 0.0054, 0.1660),
+        2: (0.0435, 0.0151, 0.4862, 0.1816, 0.2424, 0.0655, 0.2340, 0.4748, -0.0144, -0.0354, 0.0144, 0.0),
+        4: (0.0393, 0.0147, 0.4382, 0.2221, 0.2292, 0.0378, 0.2587, 0.3872, 0.1527, -0.0165, 0.1585, 0.0),
+        6: (0.0366, 0.0113, 0.3908, 0.2500, 0.2126, -0.0012, 0.2938, 0.4002, 0.1134, -0.0098, 0.1397, 0.0),
+        8: (0.0303, 0.0120, 0.2950, 0.3559, 0.2217, -0.0274, 0.3194, 0.5506, -0.0571, 0.0054, 0.1660, 0.0),
     },
     "manual": {
-        2: (0.0571, 0.0, 0.5066, 0.0946, 0.2299, 0.0604, 0.2727, 0.3776, -0.0208, 0.0, 0.0208),
-        4: (0.0433, 0.0, 0.4137, 0.1670, 0.2100, 0.0302, 0.2565, 0.4011, 0.1682, -0.0203, 0.1905),
-        6: (0.0370, 0.0, 0.3416, 0.2098, 0.1684, -0.0147, 0.2901, 0.5047, 0.0067, -0.0040, 0.1418),
-        8: (0.0276, 0.0, 0.2082, 0.3084, 0.1853, -0.0322, 0.3735, 0.7476, -0.1764, 0.0140, 0.0261),
+        2: (0.0571, 0.0, 0.5066, 0.0946, 0.2299, 0.0604, 0.2727, 0.3776, -0.0208, 0.0, 0.0208, 0.0),
+        4: (0.0433, 0.0, 0.4137, 0.1670, 0.2100, 0.0302, 0.2565, 0.4011, 0.1682, -0.0203, 0.1905, 0.0),
+        6: (0.0370, 0.0, 0.3416, 0.2098, 0.1684, -0.0147, 0.2901, 0.5047, 0.0067, -0.0040, 0.1418, 0.0),
+        8: (0.0276, 0.0, 0.2082, 0.3084, 0.1853, -0.0322, 0.3735, 0.7476, -0.1764, 0.0140, 0.0261, 0.0),
     },
 }
 # A suit's cards as rank bits (bit r: the card of rank r, ``cards.ACE`` .. ``cards.JACK``).
@@ -106,12 +129,62 @@ def _suit_values(weights) -> tuple[tuple, tuple]:
 
 # Indexes into a WEIGHTS vector.
 (SCORE, PENDING, TRUMPS, TRUMP_ACES_TENS, SIDE_ACES, SIDE_TENS, SIDE_MARRIAGES,
- TRUMP_MARRIAGE, NO_TRICK, ABOVE_33, ON_LEAD) = range(11)
+ TRUMP_MARRIAGE, NO_TRICK, ABOVE_33, ON_LEAD, TOP_TRUMP) = range(12)
+FEATURE_NAMES = (
+    "score", "pending", "trumps", "trump aces and tens", "side aces", "side tens",
+    "side marriages", "trump marriage", "no trick yet", "score above 33", "on lead",
+    "top trump")
 # claim -> stage -> (weights, values per suit as trump, values per suit as side suit)
 _TABLES = {
     claim: {drawn: (w, *_suit_values(w)) for drawn, w in stages.items()}
     for claim, stages in WEIGHTS.items()
 }
+
+
+def _held(pos, seat: int) -> int:
+    """The seat's cards as the estimate reads them."""
+    return pos.hands[seat]
+
+
+def features(pos, leader: int, root: int) -> list:
+    """The features of ``WEIGHTS`` for ``root`` in a phase-1 position (a
+    ``solver.Position`` with ``leader`` on lead), each as the difference between root and
+    its opponent (see ``FEATURE_NAMES``): ``estimate`` is their weighted sum, computed faster."""
+    trump = pos.trump
+    values = [0.0] * len(FEATURE_NAMES)
+    values[ON_LEAD] = 1.0 if leader == root else -1.0
+    tops = []
+    for seat, sign in ((root, 1), (1 - root, -1)):
+        held = _held(pos, seat)
+        row = [0.0] * len(FEATURE_NAMES)
+        if pos.tricks[seat]:
+            score = pos.points[seat] + pos.declared[seat]
+            row[SCORE] = score
+            row[ABOVE_33] = max(0, score - 33)
+        else:
+            row[PENDING] = pos.declared[seat]
+            row[NO_TRICK] = 1
+        for suit in range(4):
+            ranks = held >> 5 * suit & 31
+            pair = (ranks & KING_AND_QUEEN) == KING_AND_QUEEN
+            if suit == trump:
+                row[TRUMPS] = bin(ranks).count("1")
+                row[TRUMP_ACES_TENS] = bin(ranks & ACE_AND_TEN).count("1")
+                row[TRUMP_MARRIAGE] = pair
+            else:
+                row[SIDE_ACES] += ranks >> ACE & 1
+                row[SIDE_TENS] += ranks >> TEN & 1
+                row[SIDE_MARRIAGES] += pair
+        tops.append(held >> 5 * trump & 31)
+        for i, x in enumerate(row):
+            values[i] += sign * x
+    # the top trump in either hand: the lowest rank bit (ranks A T K Q J are bits 0..4)
+    mine, theirs = tops
+    if mine and (not theirs or (mine & -mine) < (theirs & -theirs)):
+        values[TOP_TRUMP] = 1.0
+    elif theirs:
+        values[TOP_TRUMP] = -1.0
+    return values
 
 
 def estimate(pos, leader: int, root: int) -> float:
@@ -121,8 +194,9 @@ def estimate(pos, leader: int, root: int) -> float:
     weights, as_trump, as_side = _TABLES[pos.rules.claim][max(pos.drawn, 2)]
     trump = pos.trump
     value = weights[ON_LEAD] if leader == root else -weights[ON_LEAD]
+    tops = [0, 0]
     for seat, sign in ((root, 1), (1 - root, -1)):
-        held = pos.hands[seat]
+        held = _held(pos, seat)
         if pos.tricks[seat]:
             score = pos.points[seat] + pos.declared[seat]
             seat_value = weights[SCORE] * score
@@ -134,6 +208,12 @@ def estimate(pos, leader: int, root: int) -> float:
             ranks = held >> 5 * suit & 31
             seat_value += as_trump[ranks] if suit == trump else as_side[ranks]
         value += sign * seat_value
+        tops[seat != root] = held >> 5 * trump & 31
+    mine, theirs = tops
+    if mine and (not theirs or (mine & -mine) < (theirs & -theirs)):
+        value += weights[TOP_TRUMP]
+    elif theirs:
+        value -= weights[TOP_TRUMP]
     return 3.0 if value > 3 else -3.0 if value < -3 else value
 
 
@@ -236,6 +316,7 @@ class Search:
             self.done = True
             return
         self.fallback = medium(view, rng)
+        self.facing_close = view.closed_by == 1 - self.seat
         builder = WorldBuilder(view)
         exact = builder.exact()
         self.worlds, self.weights, self.tables, self.close_values = [], [], [], []
@@ -246,9 +327,12 @@ class Search:
         if exact or not tricks_left:
             self.depth = self.last_depth = EXACT  # no estimate is ever needed
         else:
-            # searching ``tricks_left`` tricks reaches phase 2: that iteration is exact
-            self.last_depth = min(tricks_left, max_depth)
-            self.depth = min(FIRST_DEPTH, self.last_depth)
+            # A depth counts the tricks searched from the one in play, which a follow
+            # finishes: after it the search goes on a trick less deep. Searching
+            # ``tricks_left`` tricks reaches phase 2: that iteration is exact.
+            following = view.trick is not None
+            self.last_depth = min(tricks_left - following, max_depth)
+            self.depth = min(FIRST_DEPTH - following, self.last_depth)
         self._start_iteration()
 
     def _quick(self, view):
@@ -265,10 +349,9 @@ class Search:
         return legal[0] if len(legal) == 1 else None
 
     def _add_worlds(self, count: int) -> None:
-        for _ in range(count):
-            world = self._builder.sample(self._rng)
+        for world, times in self._builder.sample_weighted(self._rng, count, CANDIDATES):
             self.worlds.append(world)
-            self.weights.append(self._builder.weight(world))
+            self.weights.append(times)
             self.tables.append({})
             self.close_values.append(None)  # after closing: {lead: value}
 
@@ -328,6 +411,10 @@ class Search:
             values[action] = value_after(world, action, seat, depth, leaf, budget, CLOSE_FROM, table)
         # Only a finished world counts.
         self.close_values[index] = close_values
+        if self.facing_close and values and max(values.values()) > 0:
+            # The opponent closed: worlds where its close fails whatever it does are
+            # less likely (it closed because it expected to win). Searched once, exactly.
+            self.weights[index] *= CLOSE_FAILS
         weight, worth = self.weights[index], self.value
         for action, value in values.items():
             self.sums[action] += weight * worth(value)

@@ -1,0 +1,111 @@
+"""Fit Hard's static estimate (``hard.WEIGHTS``) to exact values: the lab command that
+made the weights in ``bots/hard.py``.
+
+``python -m bummerl_lab.leaf_fit --rules soft|sharp --positions N --seed S``
+
+Positions are taken from Medium-vs-Medium hands dealt from the seed: in each hand, the
+first position on lead (before any action) at each stage of phase 1 (2, 4, 6 and 8 talon
+cards drawn). Each is solved exactly by the search Hard runs in a world (every card and
+the talon order known, closing searched on the last phase-1 lead only, as Hard's search
+below the root): that value, for the seat on lead, is what the estimate stands in for
+at the search's horizon. The weights of each stage are the least-squares fit of those
+values to ``hard.features`` (a small ridge keeps features that never vary at 0). Prints
+the weights as Python, for the ``WEIGHTS`` table, and the fit's residual per stage.
+"""
+
+import argparse
+import random
+import sys
+
+from bummerl.bots.hard import CLOSE_FROM, FEATURE_NAMES, estimate, features
+from bummerl.bots.heuristics import medium
+from bummerl.bots.solver import EXACT, Position, search
+from bummerl.hand import deal
+from bummerl.rules import Rules
+
+STAGES = (2, 4, 6, 8)
+RIDGE = 1e-3
+
+
+def positions(rules, count: int, rng) -> dict:
+    """{stage: [hand, ...]}, ``count`` positions per stage, from Medium-vs-Medium hands."""
+    found = {stage: [] for stage in STAGES}
+    dealer = 0
+    while min(len(found[stage]) for stage in STAGES) < count:
+        hand = deal(rules, dealer, rng)
+        dealer = 1 - dealer
+        taken = set()
+        while hand.outcome is None:
+            stage = hand.drawn
+            if (hand.lead < 0 and hand.married < 0 and hand.closed_by < 0
+                    and stage in found and stage not in taken and len(found[stage]) < count):
+                taken.add(stage)
+                found[stage].append(hand)
+            hand = hand.apply(medium(hand.view(hand.to_act), rng))
+    return found
+
+
+def solve(a: list, b: list) -> list:
+    """x with a x = b (a square, well conditioned), by Gaussian elimination."""
+    n = len(b)
+    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(m[r][col]))
+        m[col], m[pivot] = m[pivot], m[col]
+        for r in range(n):
+            if r != col and m[r][col]:
+                f = m[r][col] / m[col][col]
+                m[r] = [x - f * y for x, y in zip(m[r], m[col])]
+    return [m[i][n] / m[i][i] for i in range(n)]
+
+
+def least_squares(rows: list, targets: list) -> list:
+    k = len(rows[0])
+    gram = [[sum(r[i] * r[j] for r in rows) for j in range(k)] for i in range(k)]
+    for i in range(k):
+        gram[i][i] += RIDGE * len(rows)
+    moment = [sum(r[i] * t for r, t in zip(rows, targets)) for i in range(k)]
+    return solve(gram, moment)
+
+
+def fit(rules, count: int, seed: int, log=None) -> dict:
+    """{stage: weights} fitted on ``count`` positions per stage."""
+    rng = random.Random(seed)
+    weights = {}
+    for stage, hands in positions(rules, count, rng).items():
+        rows, targets = [], []
+        for hand in hands:
+            leader = hand.leader
+            targets.append(search(hand, leader, EXACT, None, None, CLOSE_FROM))
+            rows.append(features(Position(hand), leader, leader))
+        w = least_squares(rows, targets)
+        weights[stage] = w
+        if log:
+            fitted = [sum(a * b for a, b in zip(w, r)) for r in rows]
+            rms = (sum((f - t) ** 2 for f, t in zip(fitted, targets)) / len(rows)) ** 0.5
+            base = (sum(t * t for t in targets) / len(rows)) ** 0.5
+            now = [estimate(Position(hand), hand.leader, hand.leader) for hand in hands]
+            rms_now = (sum((f - t) ** 2 for f, t in zip(now, targets)) / len(rows)) ** 0.5
+            log(f"stage {stage}: {len(rows)} positions, rms value {base:.3f}, rms residual "
+                f"{rms:.3f} (the estimate in use: {rms_now:.3f})")
+    return weights
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bummerl_lab.leaf_fit", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rules", default="soft", help="soft or sharp (default soft)")
+    parser.add_argument("--positions", type=int, default=1000, help="positions per stage")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    rules = Rules.preset(args.rules)
+    weights = fit(rules, args.positions, args.seed, lambda line: print(line, file=sys.stderr, flush=True))
+    print(f"# {', '.join(FEATURE_NAMES)}")
+    print(f'"{rules.claim}": {{')
+    for stage, w in weights.items():
+        print(f"    {stage}: ({', '.join(f'{x:.4f}' for x in w)}),")
+    print("},")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
