@@ -161,8 +161,10 @@ def opponent_html(view, settings: dict) -> str:
     cards = [card_div(c, settings, "known") for c in known]
     cards += [back() for _ in range(view.opponent_hand_size - len(known))]
     count = t(settings, "opponent_cards", n=view.opponent_hand_size)
+    level = escape(t(settings, "opponent_level", level=level_name(settings)))
     return (f'<h2 class="sr-only">{t(settings, "opponent")}</h2><p class="sr-only">{escape(count)}</p>'
-            f'<div class="cards fan">{"".join(cards)}</div>{pile_html(view, settings, 1 - view.seat)}')
+            f'<div class="cards fan">{"".join(cards)}</div>'
+            f'<p class="level" data-level="{settings["bot"]}">{level}</p>{pile_html(view, settings, 1 - view.seat)}')
 
 
 def first_trick(view, seat: int) -> list:
@@ -291,9 +293,8 @@ def board_html(view, match, settings: dict, board=None) -> str:
     rows.append(f'<details class="results" data-key="results"><summary>{escape(t(settings, "results", n=len(match.results)))}'
                 f'</summary><ul>{"".join(reversed(items))}</ul></details>')
     dealer = t(settings, "dealer", who=t(settings, SEATS[view.dealer]))
-    level = f'<span class="level" data-level="{settings["bot"]}">{escape(t(settings, "opponent_level", level=level_name(settings)))}</span>'
     rows.append(f'<p class="tally">{escape(t(settings, "tally", you=match.bummerls[HUMAN], bot=match.bummerls[BOT]))}'
-                f' · {escape(t(settings, "hand_no", n=match.hands_dealt))} · {escape(dealer)} · {level}</p>')
+                f' · {escape(t(settings, "hand_no", n=match.hands_dealt))} · {escape(dealer)}</p>')
     return "".join(rows)
 
 

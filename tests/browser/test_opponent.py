@@ -6,7 +6,7 @@ STATS = "bummerl.stats"
 
 
 def level_shown(table) -> str:
-    return table.page.inner_text("#board .level")
+    return table.page.inner_text("#opponent .level")
 
 
 def test_a_first_visit_offers_the_opponent_and_the_chosen_level_is_what_plays(open_table):
