@@ -605,17 +605,12 @@ class Table:
         the hand is shown as a replay, so that each reviewed decision can be looked at."""
         from bummerl.review import Reviewer
 
-        if self.replay is not None:
-            record = self.replay.record
-        elif self.session.hand.over:
-            record = self.session.hand.to_record()
-            self.open_replay(record)
+        if self.replay is None and self.session.hand.over:
+            self.open_replay(self.session.hand.to_record())
             self.replay.go(self.replay.length)
-        else:
+        if self.replay is None or not self.replay.final.over:  # the replay holds the whole hand
             return []
-        if not from_record_over(record):
-            return []
-        self.reviewer = Reviewer(record, HUMAN, exact_nodes=REVIEW_EXACT_NODES)
+        self.reviewer = Reviewer(self.replay.record, HUMAN, exact_nodes=REVIEW_EXACT_NODES)
         self.review_running, self.review_stopped = True, False
         return [RENDER, Effect("review"), Effect("focus", '#review [data-action="review-stop"]')]
 
@@ -678,12 +673,6 @@ class Table:
         self._cancel_bot()
         self.recent = []
         return self._after_deal() + [Effect("focus", FIRST_CARD)]
-
-
-def from_record_over(record: dict) -> bool:
-    from bummerl.record import from_record
-
-    return from_record(record).over
 
 
 def _close_dialog(table: Table, dialog: str = "") -> list[Effect]:
