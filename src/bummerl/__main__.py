@@ -51,7 +51,7 @@ def cmd_review(args) -> int:
 
     try:
         record = loads_record(_read(args.file))
-        result = review(record, seat=args.seat, nodes=args.nodes)
+        result = review(record, seat=args.seat, nodes=args.nodes, with_other=args.both)
     except UnicodeDecodeError as error:
         problem = f"{args.file}: not UTF-8 text (byte {error.start})"
     except OSError as error:
@@ -81,6 +81,7 @@ def main(argv=None) -> int:
     r.add_argument("file", help="record file, or - for stdin")
     r.add_argument("--seat", type=int, choices=(0, 1), default=0, help="whose decisions (default 0)")
     r.add_argument("--nodes", type=int, default=60_000, help="Hard's search nodes per decision")
+    r.add_argument("--both", action="store_true", help="the other seat's decisions too (from its own view)")
     r.add_argument("--json", action="store_true", help="print one JSON object")
     b = sub.add_parser("bench", help="random playouts per second")
     b.add_argument("--seconds", type=float, default=3.0, help="seconds per figure")

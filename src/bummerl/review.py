@@ -23,10 +23,13 @@ is over, nothing is secret any more; ``None`` where the solver's budget ran out)
 (0, True)
 """
 
+import math
 import random
 from dataclasses import asdict, dataclass
 
-from .cards import action_str
+from .cards import action_str, parse_action
+from .errors import NotationError
+from .jsondoc import expect_bool, expect_int, expect_list, expect_object, expect_str, show
 from .record import from_record
 
 # (least loss in game points, mark): a decision is marked by the first whose loss it reaches.
@@ -35,6 +38,7 @@ MARK_NAMES = ("best", "good", "inaccuracy", "mistake", "blunder")
 ERRORS = ("inaccuracy", "mistake", "blunder")
 NODES = 60_000  # Hard's default budget per decision
 EXACT_NODES = 3_000_000  # the exact solver's budget per position of the graph
+VERSION = 1  # of the review's values: a review kept by a page is reused only by the same version
 
 
 def mark(loss: float) -> str:
@@ -60,6 +64,39 @@ class Decision:
         return {**asdict(self), "values": {a: round(v, 4) for a, v in self.values.items()},
                 "loss": round(self.loss, 4)}
 
+    @classmethod
+    def from_json(cls, obj, where: str) -> "Decision":
+        """A decision as ``to_json`` wrote it, read strictly (``NotationError`` naming
+        ``where`` and the field for anything else)."""
+        from .bots.hints import HintReason
+
+        expect_object(obj, where, _DECISION_KEYS)
+        step = expect_int(obj["step"], f"{where}.step", 0, MAX_STEPS)
+        trick = expect_int(obj["trick"], f"{where}.trick", 1, 10)
+        seat = expect_int(obj["seat"], f"{where}.seat", 0, 1)
+        values = {_action(a, f"{where}.values"): _number(v, f"{where}.values[{a}]", -MAX_VALUE, MAX_VALUE)
+                  for a, v in expect_object(obj["values"], f"{where}.values", optional=None).items()}
+        if not values:
+            raise NotationError("no action valued", f"{where}.values")
+        played, best = (_action(obj[key], f"{where}.{key}") for key in ("played", "best"))
+        for key, action in (("played", played), ("best", best)):
+            if action not in values:
+                raise NotationError(f"{show(action)} is not among the valued actions", f"{where}.{key}")
+        loss = _number(obj["loss"], f"{where}.loss", 0, 2 * MAX_VALUE)
+        mark_ = obj["mark"]
+        if mark_ not in MARK_NAMES:
+            raise NotationError(f"expected one of {', '.join(MARK_NAMES)}, got {show(mark_)}", f"{where}.mark")
+        reason = obj["reason"]
+        if reason not in {r.value for r in HintReason}:
+            raise NotationError(f"not a reason: {show(reason)}", f"{where}.reason")
+        params = expect_object(obj["reason_params"], f"{where}.reason_params", optional=None)
+        for name, value in params.items():
+            if not (isinstance(value, str) and len(value) <= 20 or _is_number(value)):
+                raise NotationError(f"expected a short text or a number, got {show(value)}",
+                                    f"{where}.reason_params.{name}")
+        changed = expect_bool(obj["board_changed"], f"{where}.board_changed")
+        return cls(step, trick, seat, played, values, best, loss, mark_, reason, params, changed)
+
 
 @dataclass(frozen=True)
 class GraphPoint:
@@ -69,23 +106,84 @@ class GraphPoint:
     exact: float | None  # with all cards known (None: the solver's budget ran out)
 
 
+    @classmethod
+    def from_json(cls, obj, where: str) -> "GraphPoint":
+        expect_object(obj, where, ("trick", "step", "value", "exact"))
+        exact = obj["exact"]
+        return cls(expect_int(obj["trick"], f"{where}.trick", 0, 10),
+                   expect_int(obj["step"], f"{where}.step", 0, MAX_STEPS),
+                   _number(obj["value"], f"{where}.value", -MAX_VALUE, MAX_VALUE),
+                   None if exact is None else _number(exact, f"{where}.exact", -MAX_VALUE, MAX_VALUE))
+
+
 @dataclass(frozen=True)
 class Review:
+    """The decisions reviewed (of ``seat``, and of the other seat when asked for: each
+    decision names its seat) and ``seat``'s graph."""
     seat: int
     decisions: list
     graph: list
 
-    def errors(self) -> list:
-        return [d for d in self.decisions if d.mark in ERRORS]
+    def of(self, seat: int | None = None) -> list:
+        """The decisions of ``seat`` (the reviewed seat by default)."""
+        seat = self.seat if seat is None else seat
+        return [d for d in self.decisions if d.seat == seat]
 
-    def summary(self) -> dict:
-        counts = {name: sum(d.mark == name for d in self.decisions) for name in MARK_NAMES}
-        return {"decisions": len(self.decisions), "marks": counts,
-                "lost": round(sum(d.loss for d in self.errors()), 4)}
+    def errors(self, seat: int | None = None) -> list:
+        return [d for d in self.of(seat) if d.mark in ERRORS]
+
+    def summary(self, seat: int | None = None) -> dict:
+        """The marks of ``seat``'s decisions and the game points its errors lost."""
+        decisions = self.of(seat)
+        counts = {name: sum(d.mark == name for d in decisions) for name in MARK_NAMES}
+        return {"decisions": len(decisions), "marks": counts,
+                "lost": round(sum(d.loss for d in self.errors(seat)), 4)}
 
     def to_json(self) -> dict:
         return {"seat": self.seat, "decisions": [d.to_json() for d in self.decisions],
-                "graph": [asdict(p) for p in self.graph], "summary": self.summary()}
+                "graph": [{**asdict(p), "value": round(p.value, 4)} for p in self.graph],
+                "summary": self.summary()}
+
+    @classmethod
+    def from_json(cls, obj, where: str = "review") -> "Review":
+        """A review as ``to_json`` wrote it (its summary is worked out again, not read)."""
+        expect_object(obj, where, ("seat", "decisions", "graph"), ("summary",))
+        decisions = [Decision.from_json(d, f"{where}.decisions[{i}]")
+                     for i, d in enumerate(expect_list(obj["decisions"], f"{where}.decisions", 0, MAX_STEPS))]
+        graph = [GraphPoint.from_json(p, f"{where}.graph[{i}]")
+                 for i, p in enumerate(expect_list(obj["graph"], f"{where}.graph", 0, 12))]
+        return cls(expect_int(obj["seat"], f"{where}.seat", 0, 1), decisions, graph)
+
+
+_DECISION_KEYS = tuple(Decision.__dataclass_fields__)
+MAX_STEPS = 64  # a hand has fewer actions than this (20 cards, marriages, exchange, close, claim)
+MAX_VALUE = 3.5  # game points: a hand is worth 3 at most (a search's estimate is clamped there)
+
+
+def _is_number(value) -> bool:
+    return type(value) in (int, float) and math.isfinite(value)
+
+
+def _number(value, where: str, low: float, high: float) -> float:
+    if not _is_number(value) or not low <= value <= high:
+        raise NotationError(f"expected a number {low:g}..{high:g}, got {show(value)}", where)
+    return float(value)
+
+
+def _action(text, where: str) -> str:
+    """An action in record notation, as ``action_str`` writes it."""
+    expect_str(text, where, 12)
+    action = action_str(parse_action(text, where))
+    if action != text:
+        raise NotationError(f"expected {show(action)}, got {show(text)}", where)
+    return action
+
+
+def judge(decision: Decision, answer: str) -> tuple[float, str]:
+    """What ``answer`` (one of the decision's valued actions) lost against the best action,
+    and its mark: a puzzle's verdict, by the same values as the review."""
+    loss = max(max(decision.values.values()) - decision.values[answer], 0.0)
+    return loss, mark(loss)
 
 
 BUDGETS = (1, 4, 16, None)  # a decision's node budget, raised where one iteration does not finish
@@ -158,26 +256,65 @@ class Reviewer:
     exact values come). The same searches and seeds as ``review``, so the same figures."""
 
     def __init__(self, record, seat: int = 0, nodes: int = NODES, exact_nodes: int = EXACT_NODES,
-                 board: tuple | None = None):
+                 board: tuple | None = None, steps=None):
         final = from_record(record)
         hand = from_record({**record, "actions": []})
         self.seat, self.nodes, self.exact_nodes, self.board = seat, nodes, exact_nodes, board
-        self.todo = []  # (hand, step, played) of each decision of the seat
+        self.todo = []  # (hand, step, played) of each decision to review, in the order reviewed
+        self.others = []  # the same for the other seat's decisions (``include_other``)
         self.points = []  # (tricks, step, hand) where the graph takes a value
         for step, played in enumerate(final.history):
-            if hand.to_act == seat:
+            if steps is not None:  # these decisions only (a puzzle): no graph
+                if step in steps and hand.to_act == seat:
+                    self.todo.append((hand, step, played))
+            elif hand.to_act == seat:
                 self.todo.append((hand, step, played))
                 tricks = len(hand.trick_history)
                 if not self.points or self.points[-1][0] != tricks:
                     self.points.append((tricks, step, hand))
+            else:
+                self.others.append((hand, step, played))
             hand = hand.apply(played)
-        self.end = hand if hand.over else None
+        self.end = hand if hand.over and steps is None else None
+        self.with_other = False
         self.decisions: list[Decision] = []
         self.exact: list = []  # the exact value of each of ``points`` worked out so far
         self._search = self._bummerl = None
         self._budget = 0  # index into BUDGETS
         self._values = None  # the decision's values, while its Bummerl search runs
         self._table, self._spent = {}, 0  # the exact search under way
+
+    def include_other(self) -> bool:
+        """Review the other seat's decisions too (after the ones asked for so far); True
+        when that adds work."""
+        if self.with_other:
+            return False
+        self.with_other = True
+        self.todo += self.others
+        return bool(self.others)
+
+    def restore(self, review: Review) -> None:
+        """Take the decisions and exact values a finished review of the same record (kept
+        in storage) already holds, as far as they are this reviewer's work in its order:
+        nothing is searched again."""
+        if review.seat != self.seat:
+            return
+        if any(d.seat != self.seat for d in review.decisions):
+            self.include_other()
+        by_step = {d.step: d for d in review.decisions}
+        decisions = []
+        for _, step, played in self.todo:
+            found = by_step.get(step)
+            if found is None or found.played != str(played):
+                break
+            decisions.append(found)
+        self.decisions = decisions
+        exact = {p.step: p.exact for p in review.graph}
+        self.exact = []
+        for _, step, _ in self.points:
+            if step not in exact:
+                break
+            self.exact.append(exact[step])
 
     @property
     def progress(self) -> tuple[int, int]:
@@ -267,11 +404,15 @@ class Reviewer:
 
 
 def review(record, seat: int = 0, nodes: int = NODES, exact_nodes: int = EXACT_NODES,
-           board: tuple | None = None) -> Review:
-    """The review of ``seat``'s decisions in the hand of ``record`` (see the module's note).
-    With the match ``board`` (each seat's points to go) a decision also says whether
-    playing for the Bummerl made another action best."""
-    return Reviewer(record, seat, nodes, exact_nodes, board).result()
+           board: tuple | None = None, with_other: bool = False) -> Review:
+    """The review of ``seat``'s decisions in the hand of ``record`` (see the module's note),
+    and of the other seat's with ``with_other`` (each from its own view). With the match
+    ``board`` (each seat's points to go) a decision also says whether playing for the
+    Bummerl made another action best."""
+    reviewer = Reviewer(record, seat, nodes, exact_nodes, board)
+    if with_other:
+        reviewer.include_other()
+    return reviewer.result()
 
 
 def format_review(result: Review) -> str:
@@ -279,10 +420,11 @@ def format_review(result: Review) -> str:
     rows = [f"{'step':>4} {'trick':>5}  {'played':<10} {'best':<10} {'loss':>5}  {'mark':<10} why"]
     from .bots.hints import HintReason
 
-    for d in result.decisions:
+    for d in sorted(result.decisions, key=lambda d: d.step):
         why = HintReason(d.reason).text(d.reason_params)  # what speaks for the best action
+        other = "" if d.seat == result.seat else "  (the other seat)"
         rows.append(f"{d.step:>4} {d.trick:>5}  {d.played:<10} {d.best:<10} {d.loss:>5.2f}  {d.mark:<10} {why}"
-                    + ("  (the board changes the best choice)" if d.board_changed else ""))
+                    + ("  (the board changes the best choice)" if d.board_changed else "") + other)
     rows.append("graph (tricks: expected game points from the seat's view / with all cards known):")
     rows.append("  " + "  ".join(f"{p.trick}: {p.value:+.2f}/{'?' if p.exact is None else f'{p.exact:+.0f}'}"
                                  for p in result.graph))

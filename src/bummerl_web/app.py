@@ -254,7 +254,9 @@ class App:
         elif action == "rules-apply":
             self.do("rules-apply", form=self.form("rules-panel"))
         elif action == "review-go":
-            self.do("review-go", step=target.getAttribute("data-review-step"))
+            self.do(action, step=target.getAttribute("data-review-step"))
+        elif action == "copy-puzzle":
+            self.do(action, step=target.getAttribute("data-puzzle-step"))
         elif action == "dialog-close":
             self.do("dialog-close", dialog=target.closest("dialog").id)
         elif action:

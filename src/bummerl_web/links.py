@@ -2,8 +2,10 @@
 
 Links carry ``seed``, ``hand`` (deal number ``n`` of the match dealt from ``seed``, 1
 first), ``rules`` (a preset, then ``option=value`` pairs), ``lang``, ``deck``, ``embed``
-and ``record`` (the engine's packed record, ``bummerl.record.encode_record``); anything
-unknown, malformed or given twice is noticed (the first value counts):
+and ``record`` (the engine's packed record, ``bummerl.record.encode_record``), with a
+record ``at`` (the position shown: actions done, 0 = as dealt), ``review=1`` (open its
+review) and ``puzzle=1`` (ask the decision at ``at`` as a puzzle); anything unknown,
+malformed or given twice is noticed (the first value counts):
 
 >>> link = parse_link("seed=42&rules=sharp,claim=auto&lang=de&deck=xx&zoom=2&lang=en")
 >>> link.seed, link.rules.to_json(), link.lang, link.deck
@@ -29,6 +31,8 @@ from .i18n import DECKS, LANGS
 
 MAX_SEED_DIGITS = 18  # below 2**63
 MAX_HAND = 10**6
+MAX_AT = 64  # more actions than any hand has
+KNOWN = ("seed", "hand", "rules", "lang", "deck", "embed", "record", "at", "review", "puzzle")
 EMBED = {"1": True, "true": True, "": True, "0": False, "false": False}
 
 
@@ -127,6 +131,9 @@ class Link:
     deck: str | None = None
     embed: bool = False
     record: dict | None = None
+    at: int | None = None  # the record's position to show (actions done)
+    review: bool = False  # open the record's review
+    puzzle: bool = False  # ask the decision at ``at`` as a puzzle
     notices: list = field(default_factory=list)
 
 
@@ -136,11 +143,17 @@ def parse_link(query: str) -> Link:
     seen: dict[str, str] = {}
     for key, value in parse_query(query):
         if key in seen:
-            if key in ("seed", "hand", "rules", "lang", "deck", "embed", "record"):
+            if key in KNOWN:
                 link.notices.append(f"{key}: given twice; the first value ({show(seen[key])}) counts")
             continue
         seen[key] = value
         _read_parameter(link, key, value)
+    if link.record is None and (link.at is not None or link.review or link.puzzle):
+        link.notices.append("at, review, puzzle: only with a record; ignored")
+        link.at, link.review, link.puzzle = None, False, False
+    if link.puzzle and link.at is None:
+        link.notices.append("puzzle: needs at (the position to solve); ignored")
+        link.puzzle = False
     return link
 
 
@@ -166,11 +179,15 @@ def _read_parameter(link: Link, key: str, value: str) -> None:
         else:
             kind = "language" if key == "lang" else "deck"
             link.notices.append(f"{key}: {show(value)} is not a {kind} ({', '.join(allowed)}); ignored")
-    elif key == "embed":
+    elif key in ("embed", "review", "puzzle"):
         if value in EMBED:
-            link.embed = EMBED[value]
+            setattr(link, key, EMBED[value])
         else:
-            link.notices.append(f"embed: {show(value)} is not 1 or 0; ignored")
+            link.notices.append(f"{key}: {show(value)} is not 1 or 0; ignored")
+    elif key == "at":
+        link.at = whole_number(value, 0, MAX_AT)
+        if link.at is None:
+            link.notices.append(f"at: {show(value)} is not a position (0..{MAX_AT}); ignored")
     elif key == "record":
         try:
             link.record = decode_record(value)
@@ -181,7 +198,7 @@ def _read_parameter(link: Link, key: str, value: str) -> None:
 
 
 def make_link(seed=None, rules=None, lang=None, deck=None, embed=False, record=None,
-              hand=None) -> str:
+              hand=None, at=None, review=False, puzzle=False) -> str:
     """The query string (without ``?``) for these settings.
 
     >>> make_link(seed=7, hand=3, lang="en")
@@ -202,4 +219,10 @@ def make_link(seed=None, rules=None, lang=None, deck=None, embed=False, record=N
         parts.append("embed=1")
     if record is not None:
         parts.append("record=" + encode_record(record))
+        if at is not None:
+            parts.append(f"at={at}")
+        if review:
+            parts.append("review=1")
+        if puzzle:
+            parts.append("puzzle=1")
     return "&".join(parts)

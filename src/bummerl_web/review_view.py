@@ -8,6 +8,7 @@ from __future__ import annotations
 from html import escape
 
 from bummerl import Action
+from bummerl.review import judge
 
 from . import i18n
 from .render import attr, t
@@ -34,14 +35,16 @@ def reason_words(settings: dict, reason: str, params: dict) -> str:
     return t(settings, f"hint_{reason}", **words)
 
 
-def summary_text(settings: dict, review) -> str:
-    """"1 inaccuracy, 2 mistakes: 1.4 game points lost to them." in the page's language."""
-    counts = review.summary()["marks"]
+def summary_text(settings: dict, review, seat: int | None = None) -> str:
+    """"1 inaccuracy, 2 mistakes: 1.4 game points lost to them." in the page's language
+    (of ``seat``'s decisions: the reviewed seat's by default)."""
+    summary = review.summary(seat)
+    counts = summary["marks"]
     errors = [t(settings, f"count_{name}", n=counts[name]) for name in ("inaccuracy", "mistake", "blunder")
               if counts[name]]
     if not errors:
         return t(settings, "review_none")
-    lost = f"{review.summary()['lost']:.1f}"
+    lost = f"{summary['lost']:.1f}"
     if settings["lang"] == "de":
         lost = lost.replace(".", ",")
     return t(settings, "review_summary", errors=", ".join(errors), lost=lost)
@@ -77,42 +80,110 @@ def graph_svg(settings: dict, review) -> str:
             f'<p class="caption" aria-hidden="true">{title}</p>')
 
 
-def rows_html(settings: dict, review) -> str:
+def rows_html(settings: dict, review, show_bot: bool = False) -> str:
+    """A row per decision (the bot's too with ``show_bot``), in the order of the hand. Each
+    of yours where there was a choice can be copied as a puzzle link."""
     rows = []
-    for d in review.decisions:
-        what = escape(t(settings, "review_row", trick=d.trick, action=action_words(settings, d.played)))
+    decisions = sorted((d for d in review.decisions if d.seat == review.seat or show_bot),
+                       key=lambda d: d.step)
+    for d in decisions:
+        mine = d.seat == review.seat
+        key = "review_row" if mine else "review_bot_row"
+        what = escape(t(settings, key, trick=d.trick, action=action_words(settings, d.played)))
         better = "" if d.mark == "best" else escape(action_words(settings, d.best))
         why = escape(reason_words(settings, d.reason, d.reason_params))
         if d.board_changed:
             why += f" ({escape(t(settings, 'review_board'))})"
         lost = f"{d.loss:.2f}" if d.loss >= 0.005 else ""
-        rows.append(f'<tr class="mark-{d.mark}"><th scope="row"><button type="button" class="link" '
-                    f'data-action="review-go" data-review-step="{d.step}">{what}</button></th>'
+        puzzle = ""
+        if mine and len(d.values) > 1:
+            label = attr(t(settings, "puzzle_link_label", trick=d.trick))
+            puzzle = (f' <button type="button" class="link puzzle-link" data-action="copy-puzzle" '
+                      f'data-puzzle-step="{d.step}" aria-label="{label}" title="{label}">'
+                      f'{escape(t(settings, "puzzle_link"))}</button>')
+        seat = "" if mine else ' data-seat="bot"'
+        rows.append(f'<tr class="mark-{d.mark}"{seat}><th scope="row"><button type="button" class="link" '
+                    f'data-action="review-go" data-review-step="{d.step}">{what}</button>{puzzle}</th>'
                     f'<td>{escape(t(settings, "mark_" + d.mark))}</td><td>{better}</td><td>{lost}</td>'
                     f'<td>{why}</td></tr>')
     return "".join(rows)
 
 
-def panel_html(settings: dict, review, progress: tuple[int, int], running: bool, stopped: bool) -> str:
+def panel_html(settings: dict, review, progress: tuple[int, int], running: bool, stopped: bool,
+               show_bot: bool = False, bot_progress: tuple[int, int] = (0, 0)) -> str:
     """The whole panel: title, progress (with Stop) or how it ended, the summary, the
-    graph and the table of decisions."""
+    toggle for the bot's decisions (with its summary), the graph and the table."""
     done, total = progress
     head = f'<h2 id="review-title">{escape(t(settings, "review_title"))}</h2>'
     if running:
-        status = (f'<p class="review-status"><label>{escape(t(settings, "review_progress", done=done, total=total))} '
-                  f'<progress max="{max(total, 1)}" value="{done}"></progress></label> '
+        key, done_, total_ = (("review_progress", done, total) if done < total or not show_bot
+                              else ("review_bot_progress", *bot_progress))
+        status = (f'<p class="review-status"><label>{escape(t(settings, key, done=done_, total=total_))} '
+                  f'<progress max="{max(total_, 1)}" value="{done_}"></progress></label> '
                   f'<button type="button" class="act" data-action="review-stop">{escape(t(settings, "review_stop"))}</button></p>')
     elif stopped:
         status = f'<p class="review-status">{escape(t(settings, "review_stopped", done=done, total=total))}</p>'
     else:
         status = f'<p class="review-status">{escape(t(settings, "review_done"))} {escape(summary_text(settings, review))}</p>'
+    toggle = (f'<p class="review-bot"><button type="button" class="tool" data-action="review-bot" '
+              f'aria-pressed="{"true" if show_bot else "false"}">{escape(t(settings, "review_show_bot"))}</button>')
+    if show_bot and bot_progress[1] and bot_progress[0] == bot_progress[1]:
+        bot = summary_text(settings, review, 1 - review.seat)
+        toggle += f' <span class="review-bot-summary">{escape(t(settings, "review_bot_summary", summary=bot))}</span>'
+    toggle += "</p>"
     heads = "".join(f'<th scope="col">{escape(t(settings, key))}</th>' for key in (
         "review_decision", "review_mark", "review_better", "review_lost", "review_why"))
     table = (f'<div class="review-table"><table><thead><tr>{heads}</tr></thead>'
-             f'<tbody>{rows_html(settings, review)}</tbody></table></div>') if review.decisions else ""
+             f'<tbody>{rows_html(settings, review, show_bot)}</tbody></table></div>') if review.decisions else ""
     graph = graph_svg(settings, review) if review.graph else ""
-    return head + status + graph + table
+    return head + status + toggle + graph + table
 
 
 def review_button(settings: dict) -> str:
     return f'<button type="button" class="act" data-action="review">{attr(t(settings, "review"))}</button>'
+
+
+def puzzle_verdict(settings: dict, answer: str, decision) -> str:
+    """What a puzzle's answer was worth, why the best action is best, and what was played
+    in the game (the decision of the record, valued by the review)."""
+    loss, mark = judge(decision, answer)
+    best = decision.best  # the action the reason speaks for (the played one on a tie)
+    words = action_words(settings, answer)
+    if mark == "best":
+        parts = [t(settings, "puzzle_verdict_best", answer=words)]
+    else:
+        lost = f"{loss:.2f}"
+        if settings["lang"] == "de":
+            lost = lost.replace(".", ",")
+        parts = [t(settings, "puzzle_verdict", answer=words, mark=t(settings, "mark_" + mark), lost=lost,
+                   best=action_words(settings, best))]
+    parts.append(t(settings, "puzzle_why", best=action_words(settings, best),
+                   why=reason_words(settings, decision.reason, decision.reason_params)))
+    parts.append(t(settings, "puzzle_played", action=action_words(settings, decision.played),
+                   mark=t(settings, "mark_" + decision.mark)))
+    return " ".join(parts)
+
+
+def puzzle_html(settings: dict, scores, answer: str | None, decision) -> str:
+    """The puzzle's panel: the scores, then the question, or the answer while Hard thinks
+    about it, or the verdict with the ways on."""
+    from .settings import BOT, HUMAN, SEATS
+
+    rows = [f'<h2 class="caption" id="puzzle-title">{escape(t(settings, "puzzle_title"))}</h2>']
+    for seat in (HUMAN, BOT):
+        who = t(settings, SEATS[seat])
+        rows.append(f'<p class="score">{escape(t(settings, "points", who=who, points=scores[seat]))}</p>')
+    if answer is None:
+        rows.append(f'<p class="puzzle-text">{escape(t(settings, "puzzle_question"))}</p>')
+    elif decision is None:
+        rows.append(f'<p class="puzzle-text" aria-busy="true">'
+                    f'{escape(t(settings, "puzzle_thinking", answer=action_words(settings, answer)))}</p>')
+    else:
+        mark = judge(decision, answer)[1]
+        rows.append(f'<p class="puzzle-text mark-{mark}" data-mark="{mark}">'
+                    f'{escape(puzzle_verdict(settings, answer, decision))}</p>'
+                    f'<p class="puzzle-more"><button type="button" class="act" data-action="puzzle-again">'
+                    f'{escape(t(settings, "puzzle_again"))}</button> '
+                    f'<button type="button" class="act" data-action="puzzle-show">'
+                    f'{escape(t(settings, "puzzle_show"))}</button></p>')
+    return "".join(rows)

@@ -23,11 +23,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from bummerl import IllegalAction, NotationError, Rules, RulesError
+from bummerl import Action, IllegalAction, NotationError, Rules, RulesError
 from bummerl.record import MAX_RECORD_CHARS
 
 from . import embed, i18n, render, replay, review_view
-from . import stats as statistics, storage as store
+from . import reviews as kept_reviews, stats as statistics, storage as store
 from .session import Session
 from .settings import BOT, CHOICES, HUMAN, TABLE_PRESETS, THINK_SECONDS, clean_settings
 
@@ -38,7 +38,7 @@ REDUCED_PACE = 450  # ... under prefers-reduced-motion
 TAKE_OVER_MARGIN = 2.0
 # Notices that say what just happened: gone with your next action.
 TRANSIENT = ("other_tab", "set_aside_corrupt", "set_aside_foreign", "set_aside_future",
-             "set_aside_exported", "stats_set_aside")
+             "set_aside_exported", "stats_set_aside", "reviews_set_aside")
 # What has the focus when a dialog opens (the choice that changes nothing, where there is one).
 DIALOG_FOCUS = {
     "confirm": '[data-action="confirm-no"]',
@@ -141,6 +141,35 @@ def _position(session) -> tuple:
     return match.seed, match.hands_dealt, len(session.hand.history)
 
 
+@dataclass
+class Puzzle:
+    """A position of a record asked as a puzzle: "What would you play?" The decision is
+    valued by the review's own evaluation (``reviewer``, thought in slices from the
+    moment the puzzle opens); ``answer`` is the action chosen (None: not yet)."""
+    step: int
+    reviewer: object
+    answer: str | None = None
+
+    @property
+    def decision(self):
+        """The review of the position (every legal action valued), once thought."""
+        decisions = self.reviewer.decisions if self.reviewer.done else ()
+        return decisions[0] if decisions else None
+
+
+def puzzle_problem(shown: replay.Replay, at: int) -> str | None:
+    """Why position ``at`` of ``shown`` cannot be a puzzle (None: it can): it must be a
+    decision of yours with a choice."""
+    if at >= shown.length:
+        return f"puzzle: position {at} is the end of the record ({shown.length} actions); shown as a replay"
+    hand = shown.hands[at]
+    if hand.to_act != HUMAN:
+        return f"puzzle: position {at} is the bot's decision, not yours; shown as a replay"
+    if len(hand.legal()) < 2:
+        return f"puzzle: position {at} leaves no choice; shown as a replay"
+    return None
+
+
 # ------------------------------------------------------------------ the presenter
 
 @dataclass
@@ -163,11 +192,17 @@ class Table:
     reviewer: object = None  # the review on show (bummerl.review.Reviewer), while a replay shows its hand
     review_running: bool = False  # Hard is thinking about it (app runs the slices)
     review_stopped: bool = False
+    review_bot: bool = False  # the review shows the bot's decisions too
+    review_on_boot: bool = False  # a link asked for the record's review
+    puzzle: Puzzle | None = None  # a record's position asked as a puzzle (the replay shows it)
+    reviews: object = None  # the finished reviews kept (reviews.Reviews)
     dealt_posted: tuple | None = None  # (seed, deal) last announced to an embedding page
     outbox: list = field(default_factory=list)  # messages for the host page
 
     def __post_init__(self):
         self.session.listeners.append(self.on_turn)
+        if self.reviews is None:
+            self.reviews = kept_reviews.Reviews(None if self.embed else self.local)
 
     @classmethod
     def start(cls, address: Address, languages, local) -> "Table":
@@ -203,7 +238,26 @@ class Table:
                 session.link_notices.append("hand: a deal number needs a seed; ignored")
         if link and link.record is not None:
             table.open_replay(link.record)
+            if table.replay is not None:
+                table._open_at(link)
         return table
+
+    def _open_at(self, link) -> None:
+        """A record link's position (``at``), its puzzle or its review."""
+        shown = self.replay
+        if link.at is not None:
+            if link.at > shown.length:
+                self.session.link_notices.append(
+                    f"at: the record has {shown.length} actions, not {link.at}; shown from the start")
+                return
+            shown.go(link.at)
+        if link.puzzle:
+            problem = puzzle_problem(shown, link.at)
+            if problem is None:
+                self.start_puzzle(link.at)
+                return
+            self.session.link_notices.append(problem)
+        self.review_on_boot = link.review
 
     def boot(self) -> list[Effect]:
         """What the page does once the table is up."""
@@ -217,6 +271,10 @@ class Table:
             effects.append(Effect("open", "howto", True))  # a newcomer sees the rules in brief
         if self.session.bot_to_move and self.replay is None:
             effects.append(Effect("bot"))
+        if self.puzzle is not None:
+            effects += [Effect("review"), Effect("focus", FIRST_CARD)]
+        elif self.review_on_boot:
+            effects += self.start_review()
         return effects
 
     # -------------------------------------------------------------- what is shown
@@ -237,6 +295,8 @@ class Table:
             howto=render.howto_html(settings),
             link_game=render.link_game_html(settings) if self.link_game else "",
             review=self.review_html(), review_done=bool(self.reviewer and self.reviewer.done))
+        if self.puzzle is not None:
+            return self._puzzle_screen(common)
         if self.replay is not None:
             return self._replay_screen(common)
         view = s.view
@@ -294,6 +354,44 @@ class Table:
                   "state": shown.summary(), "ready": "1"},
             **common)
 
+    def _puzzle_screen(self, common: dict) -> Screen:
+        """The puzzle's position from your seat: the opponent's cards face down, yours to
+        choose from until you answer, then the verdict."""
+        puzzle, settings = self.puzzle, replay.table_settings(self.settings)
+        view = self.replay.hand.view(HUMAN)
+        answered = puzzle.answer is not None
+        decision = puzzle.decision
+        panel = review_view.puzzle_html(settings, view.scores, puzzle.answer, decision)
+        if not answered:
+            status = self.words("puzzle_question")
+        elif decision is None:
+            status = self.words("puzzle_thinking", answer=review_view.action_words(settings, puzzle.answer))
+        else:
+            status = review_view.puzzle_verdict(settings, puzzle.answer, decision)
+        cards = ("".join(render.card_div(c, settings) for c in view.hand) if answered
+                 else render.hand_html(view, settings, False))
+        state = {**self.replay.summary(), "hands": [list(view.hand), []],
+                 "puzzle": {"step": puzzle.step, "answer": puzzle.answer,
+                            "mark": None if decision is None or not answered
+                            else review_view.judge(decision, puzzle.answer)[1]}}
+        return Screen(
+            html={
+                "opponent": render.opponent_html(view, settings),
+                "hand": cards,
+                "actions": "" if answered else render.actions_html(view, {**settings, "hints": False}, False),
+                "talon": render.talon_html(view, settings),
+                "trick": render.trick_html(view, settings),
+                "board": panel,
+                "mypile": render.my_pile_html(view, settings),
+            },
+            text={"status": status, "help": render.t(settings, "help"), "notice": ""},
+            hidden={"notice": True, "link-game": not self.link_game, "hint": True},
+            labels={"opponent": render.t(settings, "opponent"), "you": render.t(settings, "your_hand"),
+                    "middle": render.t(settings, "table")},
+            body={"lang": settings["lang"], "deck": settings["deck"], "turn": "puzzle",
+                  "state": state, "ready": "1"},
+            **{**common, "review": "", "review_done": False})
+
     def status(self, recent=None) -> str:
         s = self.session
         return render.status_text(s.view, s.settings, self.recent if recent is None else recent,
@@ -338,6 +436,8 @@ class Table:
 
     # your moves
     def act(self, action: str) -> list[Effect]:
+        if self.puzzle is not None:
+            return self.answer_puzzle(action)
         s = self.session
         if self.busy or not s.human_to_move or self.replay is not None:
             return []
@@ -353,6 +453,8 @@ class Table:
         return self._announce_events(events) + [Effect("bot") if s.bot_to_move else RENDER]
 
     def play(self, card: str) -> list[Effect]:
+        if self.puzzle is not None:
+            return self.answer_puzzle(f"play {card}")
         view = self.session.view
         if card not in view.hand:
             return []
@@ -443,7 +545,7 @@ class Table:
         """A new match at once when nothing would be lost, else after asking."""
         effects = []
         if self.replay is not None:
-            self.replay = self.reviewer = None
+            self.replay = self.reviewer = self.puzzle = None
             self._cancel_bot()
             effects.append(RENDER)
         s = self.session
@@ -595,10 +697,13 @@ class Table:
 
     # the review of a hand (thought by app, in slices)
     def review_html(self) -> str:
-        if self.reviewer is None:
+        if self.reviewer is None or self.puzzle is not None:
             return ""
-        return review_view.panel_html(self.settings, self.reviewer.partial(), self.reviewer.progress,
-                                      self.review_running, self.review_stopped)
+        reviewer = self.reviewer
+        others = sum(1 for d in reviewer.decisions if d.seat != reviewer.seat)
+        return review_view.panel_html(self.settings, reviewer.partial(), reviewer.progress,
+                                      self.review_running, self.review_stopped, self.review_bot,
+                                      (others, len(reviewer.others)) if reviewer.with_other else (0, 0))
 
     def start_review(self) -> list[Effect]:
         """Review your decisions in the hand just finished (or the replay's, if it ended):
@@ -611,8 +716,22 @@ class Table:
         if self.replay is None or not self.replay.final.over:  # the replay holds the whole hand
             return []
         self.reviewer = Reviewer(self.replay.record, HUMAN, exact_nodes=REVIEW_EXACT_NODES)
-        self.review_running, self.review_stopped = True, False
+        kept = self.reviews.find(self._review_id())
+        if kept is not None:
+            self.reviewer.restore(kept)
+            self.review_bot = self.reviewer.with_other
+        if self.reviews.set_aside and "reviews_set_aside" not in self.session.notices:
+            self.session.notices.append("reviews_set_aside")
+        self.review_stopped = False
+        if self.reviewer.done:  # kept from an earlier visit: at once
+            self.review_running = False
+            return [RENDER, Effect("announce", review_view.summary_text(self.settings, self.reviewer.partial())),
+                    Effect("focus", "#review button")]
+        self.review_running = True
         return [RENDER, Effect("review"), Effect("focus", '#review [data-action="review-stop"]')]
+
+    def _review_id(self) -> str:
+        return kept_reviews.review_id(self.replay.record, HUMAN)
 
     def review_slice(self, reviewer, seconds: float) -> list[Effect]:
         """Think about the review for about ``seconds``; a render when a decision is
@@ -622,8 +741,83 @@ class Table:
         before = reviewer.progress
         if reviewer.step(seconds):
             self.review_running = False
+            if self.puzzle is not None:
+                return self._judged()
+            self.reviews.keep(self._review_id(), reviewer.partial())
             return [RENDER, Effect("announce", review_view.summary_text(self.settings, reviewer.partial()))]
-        return [RENDER] if reviewer.progress != before else [Effect("consumed")]
+        return [RENDER] if reviewer.progress != before and self.puzzle is None else [Effect("consumed")]
+
+    def review_bot_toggle(self) -> list[Effect]:
+        """Show (or hide) the bot's decisions in the review, reviewed from the bot's view
+        once asked for."""
+        if self.reviewer is None or self.puzzle is not None:
+            return []
+        self.review_bot = not self.review_bot
+        effects = [RENDER, Effect("focus", '#review [data-action="review-bot"]')]
+        if self.review_bot and self.reviewer.include_other() and not self.review_running:
+            self.review_running, self.review_stopped = True, False
+            effects.append(Effect("review"))
+        return effects
+
+    def copy_puzzle(self, step) -> list[Effect]:
+        """A row of the review as a link that asks its position as a puzzle."""
+        if self.replay is None or not str(step).isdigit() or puzzle_problem(self.replay, int(step)):
+            return []
+        from .links import make_link
+
+        return [Effect("copy", make_link(record=self.replay.record, at=int(step), puzzle=True,
+                                         lang=self.settings["lang"], deck=self.settings["deck"]))]
+
+    # a puzzle (a position of a record: what would you play?)
+    def start_puzzle(self, step: int) -> None:
+        from bummerl.review import Reviewer
+
+        self.replay.go(step)
+        self.reviewer = Reviewer(self.replay.record, HUMAN, steps={step})
+        self.review_running, self.review_stopped = True, False
+        self.puzzle = Puzzle(step, self.reviewer)
+
+    def answer_puzzle(self, action: str) -> list[Effect]:
+        puzzle = self.puzzle
+        if puzzle.answer is not None:
+            return []
+        hand = self.replay.hand
+        try:
+            answer = str(Action.parse(action))
+            hand.apply(answer)  # only to check it: the puzzle's position stays
+        except (IllegalAction, NotationError):
+            view = hand.view(HUMAN)
+            card = action.removeprefix("play ")
+            if card in view.hand:  # a hatched card says why it waits
+                return [Effect("announce", render.card_label(view, self.settings, False, card))]
+            return [Effect("announce", self.words("illegal_action"))]
+        puzzle.answer = answer
+        if puzzle.decision is not None:
+            return self._judged()
+        return [RENDER, Effect("announce", self.words("puzzle_thinking", answer=review_view.action_words(
+            self.settings, answer)))]
+
+    def _judged(self) -> list[Effect]:
+        puzzle = self.puzzle
+        if puzzle.answer is None or puzzle.decision is None:
+            return [RENDER]
+        verdict = review_view.puzzle_verdict(self.settings, puzzle.answer, puzzle.decision)
+        return [RENDER, Effect("announce", verdict), Effect("focus", '#board [data-action="puzzle-again"]')]
+
+    def puzzle_again(self) -> list[Effect]:
+        if self.puzzle is None or self.puzzle.answer is None:
+            return []
+        self.puzzle.answer = None
+        return [RENDER, Effect("announce", self.words("puzzle_question")), Effect("focus", FIRST_CARD)]
+
+    def puzzle_show(self) -> list[Effect]:
+        """Leave the puzzle for the replay of its hand, at the puzzle's position."""
+        if self.puzzle is None:
+            return []
+        self.puzzle = self.reviewer = None
+        self.review_running = False
+        return [RENDER, Effect("announce", replay.status_text(self.replay, replay.table_settings(self.settings))),
+                Effect("focus", '#actions [data-action="replay-forward"]')]
 
     def stop_review(self) -> list[Effect]:
         if not self.review_running:
@@ -633,7 +827,7 @@ class Table:
 
     def review_go(self, step) -> list[Effect]:
         """A row of the review: the replay shows the position of that decision."""
-        if self.replay is None or not str(step).isdigit():
+        if self.replay is None or self.puzzle is not None or not str(step).isdigit():
             return []
         self.replay.go(int(step))
         return [RENDER, Effect("announce", replay.status_text(self.replay, replay.table_settings(self.settings)))]
@@ -645,11 +839,13 @@ class Table:
         except (NotationError, IllegalAction) as error:
             self.session.link_notices.append(f"record: {error}")
             return
+        self.reviewer = self.puzzle = None  # a review or puzzle was of the record shown before
+        self.review_running = False
         self._cancel_bot()  # the saved game's bot, if it was thinking, waits
 
     def replay_to(self, command: str) -> list[Effect]:
         """A replay control or key: go there and say what happened there."""
-        if self.replay is None:
+        if self.replay is None or self.puzzle is not None:
             return []
         step = replay.target_step(self.replay, command)
         if step is None:
@@ -661,15 +857,15 @@ class Table:
     def leave_replay(self) -> list[Effect]:
         if self.replay is None:
             return []
-        self.replay = self.reviewer = None
+        self.replay = self.reviewer = self.puzzle = None
         self._cancel_bot()
         return self._after_deal()
 
     def play_on(self) -> list[Effect]:
-        if self.replay is None or self.replay.hand.over:
+        if self.replay is None or self.puzzle is not None or self.replay.hand.over:
             return []
         self.session.play_on(self.replay.hand)
-        self.replay = self.reviewer = None
+        self.replay = self.reviewer = self.puzzle = None
         self._cancel_bot()
         self.recent = []
         return self._after_deal() + [Effect("focus", FIRST_CARD)]
@@ -729,6 +925,10 @@ ACTIONS = {
     "review": Table.start_review,
     "review-stop": Table.stop_review,
     "review-go": lambda t, step: t.review_go(step),
+    "review-bot": Table.review_bot_toggle,
+    "copy-puzzle": lambda t, step: t.copy_puzzle(step),
+    "puzzle-again": Table.puzzle_again,
+    "puzzle-show": Table.puzzle_show,
     "key": _replay_key,
     # events of the page
     "storage": lambda t, key, value, stats_open=False: t.storage_changed(key, value, stats_open),

@@ -197,3 +197,76 @@ def test_a_review_in_slices_gives_the_same_figures_as_one_in_one_go(reviewed):
     for a, b in zip(sliced.graph, reviewed.graph, strict=True):
         assert (a.trick, a.step, a.value) == (b.trick, b.step, b.value)
         assert a.exact == b.exact or None in (a.exact, b.exact)
+
+
+def test_the_other_seats_decisions_are_reviewed_from_its_own_view():
+    both = review(RECORD, seat=0, with_other=True, **SMALL)
+    mine = review(RECORD, seat=0, **SMALL)
+    theirs = review(RECORD, seat=1, **SMALL)
+    assert both.of(0) == mine.decisions and both.of(1) == theirs.decisions
+    assert both.graph == mine.graph  # the graph stays the reviewed seat's
+    assert both.summary() == mine.summary() and both.summary(1) == theirs.summary()
+
+
+def test_a_review_read_back_from_json_is_the_same_review(reviewed):
+    from bummerl.review import Review
+
+    doc = json.loads(json.dumps(reviewed.to_json()))  # values rounded to 4 places
+    again = Review.from_json(doc)
+    assert again.to_json() == doc
+    assert [d.values for d in again.decisions] == [
+        {a: pytest.approx(v, abs=1e-4) for a, v in d.values.items()} for d in reviewed.decisions]
+
+
+@pytest.mark.parametrize("path, value, error", [
+    (("decisions", 0, "mark"), "brilliant", "review.decisions[0].mark: expected one of best"),
+    (("decisions", 0, "loss"), -1, "review.decisions[0].loss: expected a number 0..7"),
+    (("decisions", 0, "played"), "play XX", "review.decisions[0].played"),
+    (("decisions", 0, "values"), {}, "review.decisions[0].values: no action valued"),
+    (("decisions", 0, "seat"), True, "review.decisions[0].seat: expected 0 or 1, got True"),
+    (("graph", 0, "exact"), float("nan"), "review.graph[0].exact: expected a number"),
+    (("seat",), 2, "review.seat: expected 0 or 1"),
+])
+def test_a_stored_review_that_is_not_one_says_what_is_wrong_and_where(reviewed, path, value, error):
+    from bummerl.errors import NotationError
+    from bummerl.review import Review
+
+    doc = json.loads(json.dumps(reviewed.to_json()))
+    target = doc
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    with pytest.raises(NotationError, match=error.replace("[", r"\[").replace("]", r"\]").replace(".", r"\.")):
+        Review.from_json(doc)
+
+
+def test_a_puzzle_is_judged_by_the_reviews_values():
+    from bummerl.review import judge
+
+    record = RECORD
+    final = from_record(record)
+    step = next(n for n, hand in enumerate(_positions(record)) if hand.to_act == 0 and len(hand.legal()) > 1)
+    reviewer = Reviewer(record, 0, nodes=3_000, steps={step})
+    assert not reviewer.points and reviewer.result().graph == []
+    [decision] = reviewer.decisions
+    assert decision.step == step and decision.played == str(final.history[step])
+    top = max(decision.values.values())
+    for action, value in decision.values.items():
+        loss, verdict = judge(decision, action)
+        assert loss == pytest.approx(top - value) and verdict == mark(top - value)
+
+
+def test_a_kept_review_is_restored_without_searching_again(reviewed):
+    reviewer = Reviewer(RECORD, 0, **SMALL)
+    reviewer.restore(reviewed)
+    assert reviewer.done and reviewer.partial() == reviewed
+    other = Reviewer(RECORD, 1, **SMALL)
+    other.restore(reviewed)  # another seat's review: nothing of it is taken
+    assert other.decisions == [] and not other.done
+
+
+def _positions(record):
+    hand = from_record({**record, "actions": []})
+    for action in from_record(record).history:
+        yield hand
+        hand = hand.apply(action)

@@ -64,3 +64,20 @@ def test_query_values_are_percent_decoded_like_a_browser_sends_them():
     assert parse_query("rules=sharp%2Cclaim%3Dauto&lang=de&x=%E2%82%AC+1&bad=%zz") == [
         ("rules", "sharp,claim=auto"), ("lang", "de"), ("x", "€ 1"), ("bad", "%zz")]
     assert parse_link("rules=sharp%2Cclaim%3Dauto").rules == Rules.preset("sharp").with_options(claim="auto")
+
+
+def test_a_record_links_position_review_and_puzzle_round_trip_and_bad_ones_are_noticed():
+    from .test_web_share import played_record
+
+    record = played_record()
+    link = parse_link(make_link(record=record, at=5, review=True))
+    assert (link.record, link.at, link.review, link.puzzle, link.notices) == (record, 5, True, False, [])
+    link = parse_link(make_link(record=record, at=5, puzzle=True))
+    assert (link.at, link.puzzle, link.notices) == (5, True, [])
+    link = parse_link("at=3&review=1")  # without a record
+    assert (link.at, link.review) == (None, False) and link.notices == ["at, review, puzzle: only with a record; ignored"]
+    link = parse_link(make_link(record=record) + "&puzzle=1")
+    assert not link.puzzle and link.notices == ["puzzle: needs at (the position to solve); ignored"]
+    link = parse_link(make_link(record=record) + "&at=x&review=maybe")
+    assert link.at is None and not link.review
+    assert [n.split(":")[0] for n in link.notices] == ["at", "review"]

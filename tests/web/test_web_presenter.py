@@ -444,3 +444,206 @@ def test_a_review_can_be_stopped_and_shows_what_it_has():
     assert table.update("review-stop") == [Effect("render")]
     assert table.review_slice(table.reviewer, 0.01) == []  # the page stops thinking
     assert "Review stopped after" in table.screen().review
+
+
+# ------------------------------------------------------------------ review links, puzzles, kept reviews
+
+def finished_record(seed: int = 21) -> dict:
+    table, _ = start(f"seed={seed}&pace=0")
+    carry_out(table, table.boot())
+    play_hand(table)
+    return table.session.hand.to_record()
+
+
+def think(table: Table, nodes: int = 3_000) -> list:
+    """Run the review's (or puzzle's) slices as the page does, with a small budget."""
+    table.reviewer.nodes = nodes
+    effects = []
+    while table.review_running:
+        effects = table.review_slice(table.reviewer, 0.05)
+    return effects
+
+
+def test_a_record_link_opens_at_its_position_and_into_its_review():
+    from bummerl_web.links import make_link
+
+    record = finished_record()
+    table, _ = start(make_link(record=record, at=3) + "&pace=0")
+    assert table.replay.step == 3 and table.reviewer is None
+    table, _ = start(make_link(record=record, review=True) + "&pace=0")
+    effects = table.boot()
+    assert "review" in kinds(effects) and table.review_running
+    think(table)
+    assert table.screen().review_done and table.reviewer.decisions
+    table, _ = start(make_link(record=record, at=60) + "&pace=0")
+    assert table.replay.step == 0 and any("at: the record has" in n for n in table.session.link_notices)
+
+
+def puzzle_table(record, step):
+    from bummerl_web.links import make_link
+
+    table, _ = start(make_link(record=record, at=step, puzzle=True) + "&pace=0")
+    effects = table.boot()
+    assert kinds(effects)[-2:] == ["review", "focus"]  # it thinks while you do
+    return table
+
+
+def answer(table: Table, action: str) -> list:
+    if action.startswith("play "):
+        return table.update("play", card=action.split()[1])
+    kind, _, suit = action.partition(" ")
+    return table.update(kind, **({"suit": suit} if suit else {}))
+
+
+def test_a_puzzle_link_asks_the_position_from_your_seat_and_judges_a_right_and_a_wrong_answer():
+    record = finished_record()
+    shown = replay.Replay(record)
+    from bummerl_web.table import puzzle_problem
+
+    step = next(n for n in range(1, shown.length) if puzzle_problem(shown, n) is None)
+    table = puzzle_table(record, step)
+    screen = table.screen()
+    assert screen.body["turn"] == "puzzle" and screen.text["status"] == i18n.text("en", "puzzle_question")
+    hidden = set(shown.hands[step].view(BOT).hand) - set(shown.hands[step].view(0).opponent_known)
+    assert hidden and not any(f'data-card="{c}"' in screen.html["opponent"] for c in hidden)  # face down
+    assert screen.html["hand"].count("<button") == len(shown.hands[step].view(0).hand)
+    think(table)
+    decision = table.puzzle.decision
+    worst = min(decision.values, key=decision.values.get)
+    effects = answer(table, worst)
+    assert kinds(effects) == ["render", "announce", "focus"]
+    from bummerl.review import judge
+
+    loss, verdict = judge(decision, worst)
+    assert verdict != "best" and table.screen().body["state"]["puzzle"]["mark"] == verdict
+    assert f"{loss:.2f} game points less than" in effects[1].value
+    assert answer(table, worst) == []  # one answer until you try again
+    do(table, "puzzle-again")
+    effects = answer(table, decision.best)
+    assert "Best: nothing plays better here." in effects[1].value
+    assert table.replay.step == step  # the puzzle's position stays
+    do(table, "puzzle-show")
+    assert table.puzzle is None and table.screen().body["turn"] == "replay" and table.replay.step == step
+
+
+def test_an_answer_given_before_the_evaluation_is_judged_when_it_is_done():
+    record = finished_record()
+    shown = replay.Replay(record)
+    from bummerl_web.table import puzzle_problem
+
+    step = next(n for n in range(shown.length) if puzzle_problem(shown, n) is None)
+    table = puzzle_table(record, step)
+    choice = str(shown.hands[step].legal()[0])
+    effects = answer(table, choice)
+    assert kinds(effects) == ["render", "announce"] and "Working out" in effects[1].value
+    effects = think(table)
+    assert kinds(effects) == ["render", "announce", "focus"] and "Your answer" in effects[1].value
+    assert answer(table, "play XX") == []  # answered: nothing more
+
+
+def test_an_illegal_puzzle_answer_is_said_and_changes_nothing():
+    from bummerl_web.table import puzzle_problem
+
+    def restricted(shown):  # a position of yours where a card of your hand may not be played
+        return next((n for n in range(shown.length) if puzzle_problem(shown, n) is None
+                     and len(shown.hands[n].view(0).playable) < len(shown.hands[n].view(0).hand)), None)
+
+    record, shown, step = next((r, s, restricted(s)) for r, s in (
+        (r, replay.Replay(r)) for r in map(finished_record, range(21, 60))) if restricted(s) is not None)
+    table = puzzle_table(record, step)
+    view = shown.hands[step].view(0)
+    blocked = next(c for c in view.hand if c not in view.playable)
+    effects = answer(table, f"play {blocked}")
+    assert kinds(effects) == ["announce"] and table.puzzle.answer is None
+
+
+def test_a_puzzle_link_to_a_position_that_is_not_your_decision_opens_the_replay_and_says_why():
+    record = finished_record()
+    shown = replay.Replay(record)
+    bots = next(n for n in range(shown.length) if shown.hands[n].to_act == BOT)
+    from bummerl_web.links import make_link
+
+    table, _ = start(make_link(record=record, at=bots, puzzle=True) + "&pace=0")
+    assert table.puzzle is None and table.replay.step == bots
+    assert any("the bot's decision" in n for n in table.session.link_notices)
+    table, _ = start(make_link(record=record, at=shown.length, puzzle=True) + "&pace=0")
+    assert table.puzzle is None and any("end of the record" in n for n in table.session.link_notices)
+
+
+def test_a_review_row_copies_its_position_as_a_puzzle_link():
+    from bummerl_web.links import parse_link
+
+    table, _ = start("seed=21&pace=0")
+    carry_out(table, table.boot())
+    play_hand(table)
+    table.update("review")
+    think(table)
+    steps = re.findall(r'data-action="copy-puzzle" data-puzzle-step="(\d+)"', table.screen().review)
+    assert steps
+    [copy] = table.update("copy-puzzle", step=steps[0])
+    link = parse_link(copy.value)
+    assert (link.at, link.puzzle, link.record) == (int(steps[0]), True, table.replay.record)
+
+
+def test_the_bots_decisions_are_reviewed_when_asked_and_shown_beside_yours():
+    table, _ = start("seed=21&pace=0")
+    carry_out(table, table.boot())
+    play_hand(table)
+    table.update("review")
+    think(table)
+    mine = len(table.reviewer.decisions)
+    assert 'data-seat="bot"' not in table.screen().review
+    effects = table.update("review-bot")
+    assert "review" in kinds(effects) and table.review_running
+    think(table)
+    screen = table.screen()
+    bots = screen.review.count('data-seat="bot"')
+    assert bots == len(table.reviewer.others) > 0 and len(table.reviewer.decisions) == mine + bots
+    assert 'aria-pressed="true"' in screen.review and "Bot: " in screen.review
+    assert "review" not in kinds(table.update("review-bot"))  # hidden again, nothing to think
+    assert 'data-seat="bot"' not in table.screen().review
+
+
+def test_a_finished_review_is_kept_and_reopens_at_once():
+    from bummerl_web import reviews
+
+    table, backend = start("seed=21&pace=0")
+    carry_out(table, table.boot())
+    play_hand(table)
+    table.update("review")
+    think(table)
+    first = table.reviewer.partial()
+    assert reviews.KEY in backend.items
+    again = Table.start(read_address("pace=0"), ["en"], backend)
+    carry_out(again, again.boot())
+    again.open_replay(table.replay.record)
+    effects = again.update("review")
+    assert "review" not in kinds(effects) and again.reviewer.done
+    assert again.reviewer.partial().to_json() == first.to_json()  # as kept: values to 4 places
+
+
+def test_kept_reviews_are_bounded_and_unreadable_ones_set_aside():
+    from bummerl.review import Review
+    from bummerl_web import reviews
+
+    backend = MemoryBackend()
+    kept = reviews.Reviews(backend)
+    for n in range(reviews.KEPT + 2):
+        kept.keep(f"id{n}", Review(0, [], []))
+    stored = reviews.load(backend.items[reviews.KEY])
+    assert [key for key, _ in stored] == [f"id{n}" for n in range(reviews.KEPT + 1, 1, -1)]
+    backend.items[reviews.KEY] = '{"app": "bummerl", "version": 1, "reviews": [{"id": "x", "review": 3}]}'
+    kept = reviews.Reviews(backend)
+    assert kept.find("x") is None and kept.set_aside
+    assert reviews.KEY + ".aside.1" in backend.items and reviews.KEY not in backend.items
+
+
+def test_unreadable_kept_reviews_are_said_when_a_review_opens():
+    from bummerl_web import reviews
+
+    table, backend = start("seed=21&pace=0", {reviews.KEY: "[" * 10_000})
+    carry_out(table, table.boot())
+    play_hand(table)
+    table.update("review")
+    assert "reviews_set_aside" in table.session.notices
+    assert reviews.KEY + ".aside.1" in backend.items
