@@ -24,12 +24,24 @@
 if (["1", "true", ""].includes(new URLSearchParams(location.search).get("embed"))) {
   document.body.classList.add("embed");
 }
+// Once the table is ready (body[data-ready="1"]; resolved at once if it already is).
+const tableReady = new Promise((done) => {
+  const check = () => {
+    if (document.body.dataset.ready !== "1") return;
+    observer.disconnect();
+    done();
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document.body, { attributes: true, attributeFilter: ["data-ready"] });
+  check();
+});
 // Offline after one visit: sw.js precaches the site (cache versioned per release, see
-// README). Relative, so that it also works under a GitHub Pages sub-path; registered after
-// the page has loaded so that it never competes with the first boot. Where a browser
-// refuses (blocked storage, sandboxed frames, tests that block workers) the game plays on.
+// README). Relative, so that it also works under a GitHub Pages sub-path; registered once
+// the table is ready, so that its downloads (the whole site) never compete with the first
+// boot. Where a browser refuses (blocked storage, sandboxed frames, tests that block
+// workers) the game plays on.
 if ("serviceWorker" in navigator) {
-  addEventListener("load", () => {
+  tableReady.then(() => {
     navigator.serviceWorker.register("./sw.js", { updateViaCache: "none" }).catch(() => {});
   });
 }
@@ -38,16 +50,6 @@ if ("serviceWorker" in navigator) {
 // a worker, off the page's thread; not when this visit was restored from one. Sets
 // <body data-snapshot> to "saved" or "failed" when done (tools and tests wait for it).
 if ("serviceWorker" in navigator && "CompressionStream" in window && "Worker" in window) {
-  const tableReady = new Promise((done) => {
-    const check = () => {
-      if (document.body.dataset.ready !== "1") return;
-      observer.disconnect();
-      done();
-    };
-    const observer = new MutationObserver(check);
-    observer.observe(document.body, { attributes: true, attributeFilter: ["data-ready"] });
-    check();
-  });
   Promise.all([tableReady, navigator.serviceWorker.ready]).then(() => {
     if (document.body.dataset.boot === "snapshot") return;
     const worker = new Worker("./assets/js/snapshot-worker.mjs", { type: "module" });

@@ -139,6 +139,21 @@ class Match:
         result = self.record_outcome(after.outcome) if after.over else None
         return Turn(before.to_act, action, before, after, describe(before, action, after), result)
 
+    def board_before_last(self) -> tuple | None:
+        """The board (points to go per seat) the last hand in ``results`` was played to,
+        worked out from every result; None when that does not lead to today's board (a
+        match that did not start from a full board)."""
+        if not self.results:
+            return None
+        board = [BOARD_START, BOARD_START]
+        before = None
+        for entry in self.results:
+            before = tuple(board)
+            board[entry["winner"]] -= entry["game_points"]
+            if "bummerl" in entry:
+                board = [BOARD_START, BOARD_START]
+        return before if board == self.board else None
+
     def record_outcome(self, outcome: Outcome) -> dict:
         """Enter a finished hand's result (``play`` does this itself; this is for a hand
         played elsewhere) and return its ``results`` entry; closes the Bummerl when a

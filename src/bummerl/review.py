@@ -190,16 +190,24 @@ BUDGETS = (1, 4, 16, None)  # a decision's node budget, raised where one iterati
 EXACT_SLICE = 20_000  # solver nodes per go at an exact value (its table is kept between goes)
 
 
-def _values(search) -> dict:
-    return {action_str(a): v for a, v in search.means.items()}
+def _values(search) -> tuple[dict, dict | None]:
+    """(every action's expected game points, its value for the Bummerl or None without a
+    board): one search gives both, from the same worlds (``hard.Search.point_means``)."""
+    points = {action_str(a): v for a, v in search.point_means.items()}
+    return points, ({action_str(a): v for a, v in search.means.items()} if search.for_bummerl else None)
 
 
-def evaluate(view, seed: str, nodes: int = NODES) -> dict:
+def evaluate(view, seed: str, nodes: int = NODES, for_bummerl: bool = False) -> dict:
     """Hard's value of every legal action of ``view``'s seat (which must be to act), in
-    the units of the view: expected game points, or Bummerl value with a board. Where
-    ``nodes`` do not finish one search of every action (a close searched to the end late
-    in phase 1 can take more), the budget is raised fourfold, twice at most: a review
-    needs every value."""
+    expected game points (with ``for_bummerl``, and a board in the view, in Bummerl value)."""
+    points, bummerl = _evaluate(view, seed, nodes)
+    return bummerl if for_bummerl and bummerl is not None else points
+
+
+def _evaluate(view, seed: str, nodes: int) -> tuple[dict, dict | None]:
+    """``_values`` of Hard's search of ``view``. Where ``nodes`` do not finish one search
+    of every action (a close searched to the end late in phase 1 can take more), the
+    budget is raised fourfold, twice at most: a review needs every value."""
     from .bots import hard
 
     for factor in BUDGETS:
@@ -244,9 +252,7 @@ def review_decision(hand, step: int, played: str, nodes: int = NODES, board: tup
     """The review of the decision ``played`` by the seat to act in ``hand`` (step ``step``
     of its record): read from that seat's view only."""
     seat, seed = hand.to_act, f"review:{step}:{played}"
-    values = evaluate(hand.view(seat), seed, nodes)
-    for_bummerl = evaluate(hand.view(seat, board), seed, nodes) if board is not None else None
-    return _decision(hand, step, played, values, for_bummerl)
+    return _decision(hand, step, played, *_evaluate(hand.view(seat, board), seed, nodes))
 
 
 class Reviewer:
@@ -281,7 +287,6 @@ class Reviewer:
         self.exact: list = []  # the exact value of each of ``points`` worked out so far
         self._search = self._bummerl = None
         self._budget = 0  # index into BUDGETS
-        self._values = None  # the decision's values, while its Bummerl search runs
         self._table, self._spent = {}, 0  # the exact search under way
 
     def include_other(self) -> bool:
@@ -347,26 +352,15 @@ class Reviewer:
     def _decide(self, seconds: float) -> None:
         """Go on with the next decision for about ``seconds``."""
         hand, step, played = self.todo[len(self.decisions)]
-        seed = f"review:{step}:{played}"
-        board = self.board if self._values is not None else None
-        view = hand.view(hand.to_act, board)
         if self._search is None:
-            self._search = self._start(view, seed)
+            self._search = self._start(hand.view(hand.to_act, self.board), f"review:{step}:{played}")
         if not self._search.step(seconds):
             return  # the slice is over
         if self._search.means is None:  # the budget ended the first iteration: a bigger one
             self._budget += 1
             self._search = None
             return
-        values, self._search, self._budget = _values(self._search), None, 0
-        if self.board is not None and self._values is None:
-            self._values = values  # now the same for the Bummerl
-            return
-        if self._values is not None:
-            values, for_bummerl = self._values, values
-        else:
-            for_bummerl = None
-        self._values = None
+        (values, for_bummerl), self._search, self._budget = _values(self._search), None, 0
         self.decisions.append(_decision(hand, step, played, values, for_bummerl))
 
     def _solve(self, end: float) -> None:

@@ -1,14 +1,14 @@
 """Finished reviews kept in the browser: one localStorage key, the last few hands.
 
     "bummerl.reviews": {"app": "bummerl", "version": 1,
-                        "reviews": [{"id": "<hex>", "review": <Review.to_json()>}, ...]}
+                        "reviews": [{"id": "<review_id>", "review": <Review.to_json()>}, ...]}
 
 Newest first, at most ``KEPT`` entries (a review is a few kB). ``id`` names what the
-review is of: the review's version and budget, the reviewed seat and the record
-(``review_id``), so a record reviewed again opens at once and a better Hard never reuses
-an older review. The key is read like every other (``jsondoc.loads``: size and nesting
-checked before parsing, exact types, ``Review.from_json`` for each entry); what does not
-read is set aside as ``bummerl.reviews.aside.<n>`` (``storage.Storage.set_aside``) and
+review is of: the review's version and budget, the reviewed seat, the board the hand was
+played to and the record (``review_id``), so a record reviewed again opens at once and a
+better Hard never reuses an older review. The key is read like every other
+(``jsondoc.loads``: size and nesting checked before parsing, exact types,
+``Review.from_json`` for each entry); what does not read is set aside as ``bummerl.reviews.aside.<n>`` (``storage.Storage.set_aside``) and
 ``set_aside`` turns True for the page to say so. Storage that throws (blocked, full)
 keeps the reviews of this visit in memory.
 """
@@ -29,10 +29,11 @@ MAX_CHARS = 200_000  # five reviews of a long hand, both seats, are under 60 kB
 MAX_ID = 1_000
 
 
-def review_id(record: dict, seat: int, nodes: int = NODES) -> str:
-    """What a stored review is of: the review's version, Hard's budget, the seat and the
-    record (packed as in a link)."""
-    return f"{VERSION}.{nodes}.{seat}.{encode_record(record)}"
+def review_id(record: dict, seat: int, board: tuple | None = None, nodes: int = NODES) -> str:
+    """What a stored review is of: the review's version, Hard's budget, the seat, the
+    match board the hand was played to (if known) and the record (packed as in a link)."""
+    played_to = "-" if board is None else f"{board[0]}-{board[1]}"
+    return f"{VERSION}.{nodes}.{seat}.{played_to}.{encode_record(record)}"
 
 
 def load(raw: str | None) -> list:

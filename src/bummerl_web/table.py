@@ -710,12 +710,14 @@ class Table:
         the hand is shown as a replay, so that each reviewed decision can be looked at."""
         from bummerl.review import Reviewer
 
+        board = None  # the match board the hand was played to, when it is the match's
         if self.replay is None and self.session.hand.over:
             self.open_replay(self.session.hand.to_record())
             self.replay.go(self.replay.length)
+            board = self.session.match.board_before_last()
         if self.replay is None or not self.replay.final.over:  # the replay holds the whole hand
             return []
-        self.reviewer = Reviewer(self.replay.record, HUMAN, exact_nodes=REVIEW_EXACT_NODES)
+        self.reviewer = Reviewer(self.replay.record, HUMAN, exact_nodes=REVIEW_EXACT_NODES, board=board)
         kept = self.reviews.find(self._review_id())
         if kept is not None:
             self.reviewer.restore(kept)
@@ -731,7 +733,7 @@ class Table:
         return [RENDER, Effect("review"), Effect("focus", '#review [data-action="review-stop"]')]
 
     def _review_id(self) -> str:
-        return kept_reviews.review_id(self.replay.record, HUMAN)
+        return kept_reviews.review_id(self.replay.record, HUMAN, self.reviewer.board)
 
     def review_slice(self, reviewer, seconds: float) -> list[Effect]:
         """Think about the review for about ``seconds``; a render when a decision is

@@ -270,3 +270,31 @@ def _positions(record):
     for action in from_record(record).history:
         yield hand
         hand = hand.apply(action)
+
+
+def test_one_search_values_the_actions_in_game_points_and_for_the_bummerl():
+    hand = from_record({**RECORD, "actions": RECORD["actions"][:3]})
+    seat, nodes = hand.to_act, 20_000
+    board = (1, 5)  # one point from the Bummerl: a sure small win is worth more than a likely big one
+    plain = evaluate(hand.view(seat), "s", nodes)
+    assert evaluate(hand.view(seat, board), "s", nodes) == plain  # the same worlds, in game points
+    search = hard.Search(hand.view(seat, board), random.Random("s"), nodes=nodes, every_action=True)
+    search.step()
+    assert {action_str(a): v for a, v in search.point_means.items()} == plain
+    for_bummerl = evaluate(hand.view(seat, board), "s", nodes, for_bummerl=True)
+    assert for_bummerl == {action_str(a): v for a, v in search.means.items()} != plain
+    assert all(-2 <= v <= 2 for v in for_bummerl.values())  # Bummerl won minus lost, not game points
+
+
+def test_a_row_says_when_playing_for_the_bummerl_changes_the_best_choice():
+    from bummerl.review import Reviewer
+
+    with_board = Reviewer(RECORD, 0, board=(1, 1), **SMALL).result()
+    without = review(RECORD, 0, **SMALL)
+    assert [d.values for d in with_board.decisions] == [d.values for d in without.decisions]
+    for d in with_board.decisions:
+        hand = from_record({**RECORD, "actions": RECORD["actions"][:d.step]})
+        bummerl = evaluate(hand.view(0, (1, 1)), f"review:{d.step}:{d.played}", SMALL["nodes"], for_bummerl=True)
+        top = max(bummerl.values())
+        best_for_bummerl = d.played if bummerl[d.played] >= top - 1e-9 else max(bummerl, key=bummerl.get)
+        assert d.board_changed == (best_for_bummerl != d.best)

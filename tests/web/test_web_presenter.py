@@ -614,9 +614,8 @@ def test_a_finished_review_is_kept_and_reopens_at_once():
     think(table)
     first = table.reviewer.partial()
     assert reviews.KEY in backend.items
-    again = Table.start(read_address("pace=0"), ["en"], backend)
+    again = Table.start(read_address("pace=0"), ["en"], backend)  # the next visit: the same hand, over
     carry_out(again, again.boot())
-    again.open_replay(table.replay.record)
     effects = again.update("review")
     assert "review" not in kinds(effects) and again.reviewer.done
     assert again.reviewer.partial().to_json() == first.to_json()  # as kept: values to 4 places

@@ -301,6 +301,7 @@ class Search:
         self.legal = [parse_action(a) for a in view.legal]
         self.fallback = self.legal[0]
         self.means = None  # {action: mean value} of the deepest finished iteration
+        self.point_means = None  # the same in game points (with a board, beside its values)
         self.next_world = 0  # worlds searched in the iteration under way
         self.done = False
         self.thinking = 0.0
@@ -309,6 +310,7 @@ class Search:
         # what a world's result is worth: for the Bummerl when the view has the board
         board = view.board
         self.value = BummerlValue(board, self.seat, view.rules).value if board else _game_points
+        self.for_bummerl = bool(board)  # then game points are summed beside the values
         # every_action (a review): value even what Hard decides without searching
         quick = None if every_action else self._quick(view)
         if quick is not None:
@@ -358,6 +360,7 @@ class Search:
     def _start_iteration(self):
         self.next_world = 0
         self.sums = {a: 0.0 for a in self.legal if a != CLOSE}
+        self.point_sums = {a: 0.0 for a in self.sums}
 
     def step(self, max_seconds: float = float("inf")) -> bool:
         """Search for about ``max_seconds`` more (a search looks at the clock every 256
@@ -418,18 +421,23 @@ class Search:
         weight, worth = self.weights[index], self.value
         for action, value in values.items():
             self.sums[action] += weight * worth(value)
+        if self.for_bummerl:  # the same worlds' values in game points: what a review also shows
+            for action, value in values.items():
+                self.point_sums[action] += weight * value
 
-    def _means(self, count: int) -> dict:
+    def _means(self, count: int, points: bool = False) -> dict:
         """{action: weighted mean value} over the first ``count`` worlds, searched in this
-        iteration."""
+        iteration (in game points with ``points``, else in the search's own values)."""
         total = sum(self.weights[:count])
-        means = {a: s / total for a, s in self.sums.items()}
+        sums = self.point_sums if points else self.sums
+        means = {a: s / total for a, s in sums.items()}
         if CLOSE in self.legal:
-            means[CLOSE] = self._close_value(total, count)
+            means[CLOSE] = self._close_value(total, count, _game_points if points else self.value)
         return means
 
     def _finish_iteration(self) -> None:
         self.means = self._means(len(self.worlds))
+        self.point_means = self._means(len(self.worlds), True) if self.for_bummerl else self.means
         if self.depth >= self.last_depth:
             if self.more_worlds and len(self.worlds) < BATCHES * self._batch:
                 self._add_worlds(self._batch)  # the sums go on: the next means cover every world so far
@@ -439,11 +447,13 @@ class Search:
         self.depth = self.depth + 1 if self.depth + 1 < self.last_depth else self.last_depth
         self._start_iteration()
 
-    def _close_value(self, total: float, count: int) -> float:
+    def _close_value(self, total: float, count: int, worth=None) -> float:
         """The value of closing: one lead after the close must serve every world (the
-        first ``count``), each lead valued at its weighted mean over the worlds less
-        CLOSE_DOUBT times its weighted standard deviation; the best lead's."""
-        worth, weights, close_values = self.value, self.weights[:count], self.close_values[:count]
+        first ``count``), each lead valued (by ``worth``, else the search's own values)
+        at its weighted mean over the worlds less CLOSE_DOUBT times its weighted standard
+        deviation; the best lead's."""
+        worth = worth or self.value
+        weights, close_values = self.weights[:count], self.close_values[:count]
         best = None
         for lead in close_values[0]:
             values = [worth(by_lead[lead]) for by_lead in close_values]
