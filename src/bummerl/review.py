@@ -190,21 +190,23 @@ BUDGETS = (1, 4, 16, None)  # a decision's node budget, raised where one iterati
 EXACT_SLICE = 20_000  # solver nodes per go at an exact value (its table is kept between goes)
 
 
-def _values(search) -> tuple[dict, dict | None]:
+def _values(search) -> tuple[dict, dict | None, tuple | None]:
     """(every action's expected game points, its value for the Bummerl or None without a
-    board): one search gives both, from the same worlds (``hard.Search.point_means``)."""
+    board, in how many worlds a close wins or None): one search gives them all, from the
+    same worlds (``hard.Search.point_means``, ``close_odds``)."""
     points = {action_str(a): v for a, v in search.point_means.items()}
-    return points, ({action_str(a): v for a, v in search.means.items()} if search.for_bummerl else None)
+    bummerl = {action_str(a): v for a, v in search.means.items()} if search.for_bummerl else None
+    return points, bummerl, search.close_odds()
 
 
 def evaluate(view, seed: str, nodes: int = NODES, for_bummerl: bool = False) -> dict:
     """Hard's value of every legal action of ``view``'s seat (which must be to act), in
     expected game points (with ``for_bummerl``, and a board in the view, in Bummerl value)."""
-    points, bummerl = _evaluate(view, seed, nodes)
+    points, bummerl, _ = _evaluate(view, seed, nodes)
     return bummerl if for_bummerl and bummerl is not None else points
 
 
-def _evaluate(view, seed: str, nodes: int) -> tuple[dict, dict | None]:
+def _evaluate(view, seed: str, nodes: int) -> tuple:
     """``_values`` of Hard's search of ``view``. Where ``nodes`` do not finish one search
     of every action (a close searched to the end late in phase 1 can take more), the
     budget is raised fourfold, twice at most: a review needs every value."""
@@ -236,13 +238,17 @@ def exact_value(hand, seat: int, nodes: int = EXACT_NODES) -> float | None:
         return None
 
 
-def _decision(hand, step: int, played: str, values: dict, for_bummerl: dict | None) -> Decision:
-    from .bots.hints import explain
+def _decision(hand, step: int, played: str, values: dict, for_bummerl: dict | None,
+              close_odds: tuple | None = None) -> Decision:
+    from .bots.hints import HintReason, explain
 
     view = hand.view(hand.to_act)
     best = _best(values, played)
     changed = for_bummerl is not None and _best(for_bummerl, played) != best
-    reason, params = explain(view, best)
+    if best == "close" and close_odds is not None:  # the search counted it: say how often
+        reason, params = HintReason.CLOSE_ODDS, {"won": close_odds[0], "worlds": close_odds[1]}
+    else:
+        reason, params = explain(view, best)
     loss = max(values[best] - values[played], 0.0)
     return Decision(step, len(view.trick_history) + 1, hand.to_act, str(played), values, best, loss,
                     mark(loss), reason.value, params, changed)
@@ -360,8 +366,8 @@ class Reviewer:
             self._budget += 1
             self._search = None
             return
-        (values, for_bummerl), self._search, self._budget = _values(self._search), None, 0
-        self.decisions.append(_decision(hand, step, played, values, for_bummerl))
+        found, self._search, self._budget = _values(self._search), None, 0
+        self.decisions.append(_decision(hand, step, played, *found))
 
     def _solve(self, end: float) -> None:
         """One go (``EXACT_SLICE`` nodes at most, and not past ``end``) at the next exact

@@ -298,3 +298,25 @@ def test_a_row_says_when_playing_for_the_bummerl_changes_the_best_choice():
         top = max(bummerl.values())
         best_for_bummerl = d.played if bummerl[d.played] >= top - 1e-9 else max(bummerl, key=bummerl.get)
         assert d.board_changed == (best_for_bummerl != d.best)
+
+
+def test_a_close_that_is_best_says_in_how_many_sampled_deals_it_wins():
+    from bummerl.cards import mask_of
+    from bummerl.hand import Hand
+
+    def mask(codes):
+        return mask_of(parse_card(c) for c in codes.split())
+
+    # Trump ace, ten and marriage: the close wins whatever the opponent holds.
+    hand = Hand(SOFT, 1, [mask("AH TH KH QH AS"), mask("AD TD KD QD JD")], parse_card("JH"),
+                [parse_card(c) for c in "AC TC KC QC JC TS KS QS JS".split()])
+    decision = review_decision(hand, 0, "close", nodes=20_000)
+    assert decision.best == "close" and decision.reason == "close_odds"
+    assert decision.reason_params == {"won": hard.WORLDS, "worlds": hard.WORLDS}
+    assert "wins the hand in 24 of the 24 deals" in reason_text(decision)
+
+
+def reason_text(decision) -> str:
+    from bummerl.bots.hints import HintReason
+
+    return HintReason(decision.reason).text(decision.reason_params)

@@ -452,17 +452,31 @@ class Search:
         first ``count``), each lead valued (by ``worth``, else the search's own values)
         at its weighted mean over the worlds less CLOSE_DOUBT times its weighted standard
         deviation; the best lead's."""
+        return self._close_lead(total, count, worth)[0]
+
+    def _close_lead(self, total: float, count: int, worth=None) -> tuple[float, int]:
+        """(the value of closing, the lead after the close that gives it)."""
         worth = worth or self.value
         weights, close_values = self.weights[:count], self.close_values[:count]
-        best = None
+        best = best_lead = None
         for lead in close_values[0]:
             values = [worth(by_lead[lead]) for by_lead in close_values]
             mean = sum(w * v for w, v in zip(weights, values)) / total
             spread = (sum(w * (v - mean) ** 2 for w, v in zip(weights, values)) / total) ** 0.5
             value = mean - CLOSE_DOUBT * spread
             if best is None or value > best:
-                best = value
-        return best
+                best, best_lead = value, lead
+        return best, best_lead
+
+    def close_odds(self) -> tuple[int, int] | None:
+        """In how many of the sampled worlds the close wins the hand, played on with the
+        lead that serves every world best: (worlds won, worlds searched); None when
+        closing is not an option or no world is searched yet."""
+        count = len(self.worlds) if self.means is not None else self.next_world
+        if CLOSE not in self.legal or not count or self.close_values[0] is None:
+            return None
+        lead = self._close_lead(sum(self.weights[:count]), count, _game_points)[1]
+        return sum(by_lead[lead] > 0 for by_lead in self.close_values[:count]), count
 
     def best(self) -> int:
         """The chosen action so far: the deepest finished iteration's; before the first has

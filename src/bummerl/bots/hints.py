@@ -27,6 +27,7 @@ class HintReason(Enum):
 
     CLAIM = "claim"
     CLOSE = "close"
+    CLOSE_ODDS = "close_odds"
     EXCHANGE = "exchange"
     MARRIAGE = "marriage"
     MARRIAGE_LEAD = "marriage_lead"
@@ -47,6 +48,7 @@ _TEXT = {
     HintReason.CLAIM: "you have {score} points: claim the hand",
     HintReason.CLOSE: "close: you have {score} points and {hand_points} in hand with "
                       "{top_trumps} of the top trumps; {needed} more win the hand",
+    HintReason.CLOSE_ODDS: "close: it wins the hand in {won} of the {worlds} deals you could be facing",
     HintReason.EXCHANGE: "take the {card} for the trump jack",
     HintReason.MARRIAGE: "declare {points}",
     HintReason.MARRIAGE_LEAD: "lead the {card} to show your marriage",
