@@ -122,7 +122,8 @@ def panel_html(settings: dict, review, progress: tuple[int, int], running: bool,
                   f'<progress max="{max(total_, 1)}" value="{done_}"></progress></label> '
                   f'<button type="button" class="act" data-action="review-stop">{escape(t(settings, "review_stop"))}</button></p>')
     elif stopped:
-        status = f'<p class="review-status">{escape(t(settings, "review_stopped", done=done, total=total))}</p>'
+        status = (f'<p class="review-status">{escape(t(settings, "review_stopped", done=done, total=total))} '
+                  f'<button type="button" class="act" data-action="review-resume">{escape(t(settings, "review_resume"))}</button></p>')
     else:
         status = f'<p class="review-status">{escape(t(settings, "review_done"))} {escape(summary_text(settings, review))}</p>'
     toggle = (f'<p class="review-bot"><button type="button" class="tool" data-action="review-bot" '

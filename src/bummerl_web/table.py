@@ -827,6 +827,13 @@ class Table:
         self.review_running, self.review_stopped = False, True
         return [RENDER]
 
+    def resume_review(self) -> list[Effect]:
+        """Go on with a stopped review, from where it stopped."""
+        if not self.review_stopped or self.reviewer is None:
+            return []
+        self.review_running, self.review_stopped = True, False
+        return [RENDER, Effect("review"), Effect("focus", '#review [data-action="review-stop"]')]
+
     def review_go(self, step) -> list[Effect]:
         """A row of the review: the replay shows the position of that decision."""
         if self.replay is None or self.puzzle is not None or not str(step).isdigit():
@@ -926,6 +933,7 @@ ACTIONS = {
     # the review
     "review": Table.start_review,
     "review-stop": Table.stop_review,
+    "review-resume": Table.resume_review,
     "review-go": lambda t, step: t.review_go(step),
     "review-bot": Table.review_bot_toggle,
     "copy-puzzle": lambda t, step: t.copy_puzzle(step),

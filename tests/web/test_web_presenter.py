@@ -444,6 +444,11 @@ def test_a_review_can_be_stopped_and_shows_what_it_has():
     assert table.update("review-stop") == [Effect("render")]
     assert table.review_slice(table.reviewer, 0.01) == []  # the page stops thinking
     assert "Review stopped after" in table.screen().review
+    done = table.reviewer.progress[0]
+    effects = table.update("review-resume")
+    assert kinds(effects) == ["render", "review", "focus"] and table.review_running
+    think(table)
+    assert table.reviewer.done and table.reviewer.progress[0] >= done
 
 
 # ------------------------------------------------------------------ review links, puzzles, kept reviews
