@@ -695,3 +695,21 @@ def test_before_any_iteration_finishes_the_worlds_finished_decide():
     means[CLOSE] = search_._close_value(finished, search_.next_world)
     top = max(means.values())
     assert means[search_.best()] == pytest.approx(top)
+
+
+def test_closing_allowed_to_one_seat_only_helps_that_seat():
+    # More options never hurt the seat that has them: the opponent's closes can only lower
+    # root's value, root's own can only raise it; a pair of equal thresholds is the number.
+    rng = random.Random(8)
+    checked = 0
+    while checked < 12:
+        hand = deal(SOFT, rng.randrange(2), rng)
+        for _ in range(rng.randrange(6, 10)):  # three tricks or more: cheap exact searches
+            hand = hand.apply(rng.choice([a for a in hand.legal() if a.startswith("play")]))
+        if hand.over or hand.drawn >= 10 or hand.closed_by >= 0:
+            continue
+        root = hand.to_act
+        value = {pair: search(hand.copy(), root, close_from=pair) for pair in ((10, 0), (10, 10), (0, 10), (4, 4))}
+        assert value[(10, 0)] <= value[(10, 10)] <= value[(0, 10)]
+        assert value[(4, 4)] == search(hand.copy(), root, close_from=4)
+        checked += 1

@@ -167,8 +167,10 @@ def search(hand, root: int, depth: int = EXACT, leaf=None, budget=None,
     phase-1 position (``EXACT``: to the end). Closing is searched only at positions with
     at least ``close_from`` talon cards drawn (10: never): a search that sees every card
     makes closing look better than it is, so a caller may keep it out of the early game.
+    A pair gives the threshold for ``root`` and for its opponent.
     """
     pos = Position(hand)
+    root_close_from, other_close_from = close_from if isinstance(close_from, tuple) else (close_from, close_from)
     rules = pos.rules
     auto = rules.claim == "auto"
     leads_king = rules.marriage_leads_king
@@ -224,7 +226,8 @@ def search(hand, root: int, depth: int = EXACT, leaf=None, budget=None,
         held = hands[leader]
         may_marry = tricks[leader] or not trick_first_marriage
         moves = list(cards_of(held))
-        if phase1 and may_close and drawn >= close_from and (drawn != 8 or close_two):
+        if (phase1 and may_close and drawn >= (root_close_from if leader == root else other_close_from)
+                and (drawn != 8 or close_two)):
             moves.append(CLOSE)
         if first in moves and moves[0] != first:
             moves.remove(first)
