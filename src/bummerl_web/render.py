@@ -156,15 +156,17 @@ def actions_html(view, settings: dict, busy: bool, match_over: bool = False,
     return "".join(buttons)
 
 
-def opponent_html(view, settings: dict) -> str:
+def opponent_html(view, settings: dict, level: bool = True) -> str:
+    """The opponent's cards (face down but those it has shown), its level (``level``:
+    not for a position from a record) and its trick pile."""
     known = list(view.opponent_known)
     cards = [card_div(c, settings, "known") for c in known]
     cards += [back() for _ in range(view.opponent_hand_size - len(known))]
     count = t(settings, "opponent_cards", n=view.opponent_hand_size)
-    level = escape(t(settings, "opponent_level", level=level_name(settings)))
+    shown = (f'<p class="level" data-level="{settings["bot"]}">'
+             f'{escape(t(settings, "opponent_level", level=level_name(settings)))}</p>') if level else ""
     return (f'<h2 class="sr-only">{t(settings, "opponent")}</h2><p class="sr-only">{escape(count)}</p>'
-            f'<div class="cards fan">{"".join(cards)}</div>'
-            f'<p class="level" data-level="{settings["bot"]}">{level}</p>{pile_html(view, settings, 1 - view.seat)}')
+            f'<div class="cards fan">{"".join(cards)}</div>{shown}{pile_html(view, settings, 1 - view.seat)}')
 
 
 def first_trick(view, seat: int) -> list:

@@ -376,7 +376,7 @@ class Table:
                             else review_view.judge(decision, puzzle.answer)[1]}}
         return Screen(
             html={
-                "opponent": render.opponent_html(view, settings),
+                "opponent": render.opponent_html(view, settings, level=False),
                 "hand": cards,
                 "actions": "" if answered else render.actions_html(view, {**settings, "hints": False}, False),
                 "talon": render.talon_html(view, settings),

@@ -511,6 +511,7 @@ def test_a_puzzle_link_asks_the_position_from_your_seat_and_judges_a_right_and_a
     assert screen.body["turn"] == "puzzle" and screen.text["status"] == i18n.text("en", "puzzle_question")
     hidden = set(shown.hands[step].view(BOT).hand) - set(shown.hands[step].view(0).opponent_known)
     assert hidden and not any(f'data-card="{c}"' in screen.html["opponent"] for c in hidden)  # face down
+    assert 'class="level"' not in screen.html["opponent"]  # the record's opponent is not your level
     assert screen.html["hand"].count("<button") == len(shown.hands[step].view(0).hand)
     think(table)
     decision = table.puzzle.decision
