@@ -713,3 +713,11 @@ def test_closing_allowed_to_one_seat_only_helps_that_seat():
         assert value[(10, 0)] <= value[(10, 10)] <= value[(0, 10)]
         assert value[(4, 4)] == search(hand.copy(), root, close_from=4)
         checked += 1
+
+
+def test_mediums_choice_is_played_when_its_mean_is_within_the_margin_of_the_best():
+    values = {1: 0.50, 2: 0.47, 3: 0.30}
+    assert hard._best(values, [1, 2, 3], fallback=2, margin=0.05) == 2  # 0.03 short: Medium's
+    assert hard._best(values, [1, 2, 3], fallback=3, margin=0.05) == 1  # 0.20 short: the best
+    assert hard._best({1: 0.4, 2: 0.4, 3: 0.1}, [1, 2, 3], fallback=3) == 1  # the first of equal bests
+    assert hard.MEDIUM_MARGIN > 0
