@@ -1,7 +1,12 @@
 """The lab (`bummerl_lab`): the frozen reference bots still play, legally, under
 every rule option, and the arena seats them by name; the node benchmark counts."""
 
+import json
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -9,6 +14,8 @@ from bummerl import deal
 from bummerl.rules import OPTIONS, SOFT
 from bummerl_lab.arena import run
 from bummerl_lab.frozen import FROZEN
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def every_single_option():
@@ -44,3 +51,18 @@ def test_the_node_benchmark_counts_hards_search_on_fixed_decisions():
     assert [v.legal for v in positions(3)] == [v.legal for v in positions(3)]  # the same decisions each time
     figures = measure(2)
     assert figures["decisions"] == 2 and figures["nodes"] > 0 and figures["nodes_per_s"] > 0
+
+
+def test_the_variant_runner_changes_hard_for_its_run_only(tmp_path):
+    weights = "(" + ", ".join(["0.05"] + ["0.0"] * 11) + ")"
+    leaf = tmp_path / "leaf.txt"
+    leaf.write_text(f'# fitted\n"auto": {{2: {weights}, 4: {weights}, 6: {weights}, 8: {weights}}},\n')
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    command = [sys.executable, "-m", "bummerl_lab.variant", "--set", "WORLDS=2", "--max-depth", "1",
+               "--model-weights", "--leaf", str(leaf), "--", "hard", "easy", "--bummerls", "2", "--seed", "3",
+               "--json"]
+    out = subprocess.run(command, capture_output=True, text=True, timeout=300, check=True, env=env).stdout
+    assert json.loads(out)["bummerls"] == 2
+    bad = subprocess.run([sys.executable, "-m", "bummerl_lab.variant", "--set", "NOPE=1", "--", "hard", "easy"],
+                         capture_output=True, text=True, timeout=60, env=env)
+    assert bad.returncode != 0 and "'NOPE' is not a constant of bummerl.bots.hard" in bad.stderr

@@ -1,0 +1,83 @@
+"""The arena with Hard changed for one run: how the screens in README were made.
+
+``python -m bummerl_lab.variant [--set NAME=VALUE ...] [--max-depth N] [--model-weights]
+[--leaf FILE] -- A B --bummerls N --seed S [--rules soft|sharp] [--json]``
+
+Everything after ``--`` is the arena's (``python -m bummerl arena --help``); ``hard`` in
+it plays changed, the frozen references do not. The changes, for this process only:
+
+- ``--set NAME=VALUE``: a constant of ``bummerl.bots.hard`` (``WORLDS=48``,
+  ``CLOSE_DOUBT=0.1``, ``MEDIUM_MARGIN=1e-9``, ``CLOSE_FROM=(8, 6)``: a pair gives root's
+  and its opponent's threshold, see ``solver.search``);
+- ``--max-depth N``: the search stops N tricks deep in phase 1 and scores with the estimate;
+- ``--model-weights``: each uniform world weighs what the opponent model
+  (``WorldBuilder.weight``) says (instead of resampling by it);
+- ``--leaf FILE``: the estimate's weights as ``python -m bummerl_lab.leaf_fit`` prints them.
+"""
+
+import argparse
+import ast
+import sys
+
+from bummerl.bots import hard
+from bummerl.bots.world import WorldBuilder
+
+from .arena import main as arena_main
+
+
+def set_constant(assignment: str) -> None:
+    name, _, text = assignment.partition("=")
+    if not name.isupper() or not hasattr(hard, name):
+        raise SystemExit(f"--set: {name!r} is not a constant of bummerl.bots.hard")
+    setattr(hard, name, ast.literal_eval(text))
+
+
+def limit_depth(limit: int) -> None:
+    """Every Search of this process searches at most ``limit`` tricks deep (and reads
+    ``WORLDS`` when it starts, not when it was defined, so that ``--set`` reaches it)."""
+    start = hard.Search.__init__
+
+    def init(self, view, rng, time_limit=None, worlds=None, nodes=hard.NODES, max_depth=hard.EXACT,
+             every_action=False):
+        start(self, view, rng, time_limit, worlds or hard.WORLDS, nodes, min(max_depth, limit), every_action)
+
+    hard.Search.__init__ = init
+
+
+def model_weights() -> None:
+    def sample_weighted(self, rng, count, candidates):
+        worlds = [self.sample(rng) for _ in range(count)]
+        return [(world, self.weight(world) if self.clues else 1.0) for world in worlds]
+
+    WorldBuilder.sample_weighted = sample_weighted
+
+
+def leaf_weights(path: str) -> None:
+    """The ``WEIGHTS`` entries printed by ``leaf_fit`` ("auto": {2: (...), ...},)."""
+    lines = [line for line in open(path, encoding="utf-8") if not line.startswith("#")]
+    for claim, stages in ast.literal_eval("{" + "".join(lines) + "}").items():
+        hard.WEIGHTS[claim] = {stage: tuple(w) for stage, w in stages.items()}
+        hard._TABLES[claim] = {stage: (w, *hard._suit_values(w)) for stage, w in hard.WEIGHTS[claim].items()}
+
+
+def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    ours, arena = (argv[:argv.index("--")], argv[argv.index("--") + 1:]) if "--" in argv else (argv, [])
+    parser = argparse.ArgumentParser(prog="python -m bummerl_lab.variant", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
+    parser.add_argument("--max-depth", type=int)
+    parser.add_argument("--model-weights", action="store_true")
+    parser.add_argument("--leaf", metavar="FILE")
+    args = parser.parse_args(ours)
+    for assignment in args.set:
+        set_constant(assignment)
+    limit_depth(args.max_depth if args.max_depth is not None else hard.EXACT)
+    if args.model_weights:
+        model_weights()
+    if args.leaf:
+        leaf_weights(args.leaf)
+    return arena_main(arena)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
