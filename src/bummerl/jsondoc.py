@@ -22,6 +22,7 @@ bummerl.errors.NotationError: duplicate key 'a'
 """
 
 import json
+import math
 import re
 
 from .errors import NotationError
@@ -123,6 +124,17 @@ def expect_int(value, where: str, low: int, high: int) -> int:
         wanted = {low: f"{low}", low + 1: f"{low} or {high}"}.get(high, f"a whole number {low}..{high}")
         raise NotationError(f"expected {wanted}, got {show(value)}", where)
     return value
+
+
+def is_number(value) -> bool:
+    """A finite JSON number (not a bool)."""
+    return type(value) in (int, float) and math.isfinite(value)
+
+
+def expect_number(value, where: str, low: float, high: float) -> float:
+    if not is_number(value) or not low <= value <= high:
+        raise NotationError(f"expected a number {low:g}..{high:g}, got {show(value)}", where)
+    return float(value)
 
 
 def expect_bool(value, where: str) -> bool:

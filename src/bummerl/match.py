@@ -143,16 +143,12 @@ class Match:
         """The board (points to go per seat) the last hand in ``results`` was played to,
         worked out from every result; None when that does not lead to today's board (a
         match that did not start from a full board)."""
-        if not self.results:
+        replayed = list(_replayed(self.results))
+        if not replayed:
             return None
-        board = [BOARD_START, BOARD_START]
-        before = None
-        for entry in self.results:
-            before = tuple(board)
-            board[entry["winner"]] -= entry["game_points"]
-            if "bummerl" in entry:
-                board = [BOARD_START, BOARD_START]
-        return before if board == self.board else None
+        entry, before, after = replayed[-1]
+        now = [BOARD_START, BOARD_START] if "bummerl" in entry else after
+        return tuple(before) if now == self.board else None
 
     def record_outcome(self, outcome: Outcome) -> dict:
         """Enter a finished hand's result (``play`` does this itself; this is for a hand
@@ -262,18 +258,28 @@ def _bummerl_entry(loser: int, given: int, board: list) -> dict:
             "schneider": board[loser] == BOARD_START}
 
 
+def _replayed(results: list):
+    """Each result with the board (points to go) before it and after it (before a
+    Bummerl's end starts the next board), replayed from the start of the match."""
+    board = [BOARD_START, BOARD_START]
+    for entry in results:
+        before = list(board)
+        board[entry["winner"]] -= entry["game_points"]
+        yield entry, before, list(board)
+        if "bummerl" in entry:
+            board = [BOARD_START, BOARD_START]
+
+
 def _migrated(results: list) -> list:
     """Version-1 results (checked) as version 2 has them: each English reason becomes
     its Termination key, and a Bummerl's end gets its final board, replayed from the
     results since the start of the match."""
-    board, migrated = [BOARD_START, BOARD_START], []
-    for entry in results:
+    migrated = []
+    for entry, _, after in _replayed(results):
         entry = dict(entry)
         entry["termination"] = _V1_REASONS[entry.pop("reason")].value
-        board[entry["winner"]] -= entry["game_points"]
         if "bummerl" in entry:
             given = entry["bummerl"]
-            entry["bummerl"] = _bummerl_entry(given["loser"], given["given"], board)
-            board = [BOARD_START, BOARD_START]
+            entry["bummerl"] = _bummerl_entry(given["loser"], given["given"], after)
         migrated.append(entry)
     return migrated

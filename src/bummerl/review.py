@@ -23,14 +23,15 @@ is over, nothing is secret any more; ``None`` where the solver's budget ran out)
 (0, True)
 """
 
-import math
 import random
 from dataclasses import asdict, dataclass
 
 from .cards import action_str, parse_action
 from .errors import NotationError
-from .jsondoc import expect_bool, expect_int, expect_list, expect_object, expect_str, show
-from .record import from_record
+from .jsondoc import (
+    expect_bool, expect_int, expect_list, expect_number, expect_object, expect_str, is_number, show,
+)
+from .record import MAX_ACTIONS, from_record
 
 # (least loss in game points, mark): a decision is marked by the first whose loss it reaches.
 MARKS = ((1.0, "blunder"), (0.5, "mistake"), (0.25, "inaccuracy"), (0.1, "good"))
@@ -71,10 +72,10 @@ class Decision:
         from .bots.hints import HintReason
 
         expect_object(obj, where, _DECISION_KEYS)
-        step = expect_int(obj["step"], f"{where}.step", 0, MAX_STEPS)
+        step = expect_int(obj["step"], f"{where}.step", 0, MAX_ACTIONS)
         trick = expect_int(obj["trick"], f"{where}.trick", 1, 10)
         seat = expect_int(obj["seat"], f"{where}.seat", 0, 1)
-        values = {_action(a, f"{where}.values"): _number(v, f"{where}.values[{a}]", -MAX_VALUE, MAX_VALUE)
+        values = {_action(a, f"{where}.values"): expect_number(v, f"{where}.values[{a}]", -MAX_VALUE, MAX_VALUE)
                   for a, v in expect_object(obj["values"], f"{where}.values", optional=None).items()}
         if not values:
             raise NotationError("no action valued", f"{where}.values")
@@ -82,7 +83,7 @@ class Decision:
         for key, action in (("played", played), ("best", best)):
             if action not in values:
                 raise NotationError(f"{show(action)} is not among the valued actions", f"{where}.{key}")
-        loss = _number(obj["loss"], f"{where}.loss", 0, 2 * MAX_VALUE)
+        loss = expect_number(obj["loss"], f"{where}.loss", 0, 2 * MAX_VALUE)
         mark_ = obj["mark"]
         if mark_ not in MARK_NAMES:
             raise NotationError(f"expected one of {', '.join(MARK_NAMES)}, got {show(mark_)}", f"{where}.mark")
@@ -91,7 +92,7 @@ class Decision:
             raise NotationError(f"not a reason: {show(reason)}", f"{where}.reason")
         params = expect_object(obj["reason_params"], f"{where}.reason_params", optional=None)
         for name, value in params.items():
-            if not (isinstance(value, str) and len(value) <= 20 or _is_number(value)):
+            if not (isinstance(value, str) and len(value) <= 20 or is_number(value)):
                 raise NotationError(f"expected a short text or a number, got {show(value)}",
                                     f"{where}.reason_params.{name}")
         changed = expect_bool(obj["board_changed"], f"{where}.board_changed")
@@ -111,9 +112,9 @@ class GraphPoint:
         expect_object(obj, where, ("trick", "step", "value", "exact"))
         exact = obj["exact"]
         return cls(expect_int(obj["trick"], f"{where}.trick", 0, 10),
-                   expect_int(obj["step"], f"{where}.step", 0, MAX_STEPS),
-                   _number(obj["value"], f"{where}.value", -MAX_VALUE, MAX_VALUE),
-                   None if exact is None else _number(exact, f"{where}.exact", -MAX_VALUE, MAX_VALUE))
+                   expect_int(obj["step"], f"{where}.step", 0, MAX_ACTIONS),
+                   expect_number(obj["value"], f"{where}.value", -MAX_VALUE, MAX_VALUE),
+                   None if exact is None else expect_number(exact, f"{where}.exact", -MAX_VALUE, MAX_VALUE))
 
 
 @dataclass(frozen=True)
@@ -149,25 +150,14 @@ class Review:
         """A review as ``to_json`` wrote it (its summary is worked out again, not read)."""
         expect_object(obj, where, ("seat", "decisions", "graph"), ("summary",))
         decisions = [Decision.from_json(d, f"{where}.decisions[{i}]")
-                     for i, d in enumerate(expect_list(obj["decisions"], f"{where}.decisions", 0, MAX_STEPS))]
+                     for i, d in enumerate(expect_list(obj["decisions"], f"{where}.decisions", 0, MAX_ACTIONS))]
         graph = [GraphPoint.from_json(p, f"{where}.graph[{i}]")
                  for i, p in enumerate(expect_list(obj["graph"], f"{where}.graph", 0, 12))]
         return cls(expect_int(obj["seat"], f"{where}.seat", 0, 1), decisions, graph)
 
 
 _DECISION_KEYS = tuple(Decision.__dataclass_fields__)
-MAX_STEPS = 64  # a hand has fewer actions than this (20 cards, marriages, exchange, close, claim)
 MAX_VALUE = 3.5  # game points: a hand is worth 3 at most (a search's estimate is clamped there)
-
-
-def _is_number(value) -> bool:
-    return type(value) in (int, float) and math.isfinite(value)
-
-
-def _number(value, where: str, low: float, high: float) -> float:
-    if not _is_number(value) or not low <= value <= high:
-        raise NotationError(f"expected a number {low:g}..{high:g}, got {show(value)}", where)
-    return float(value)
 
 
 def _action(text, where: str) -> str:
@@ -291,7 +281,7 @@ class Reviewer:
         self.with_other = False
         self.decisions: list[Decision] = []
         self.exact: list = []  # the exact value of each of ``points`` worked out so far
-        self._search = self._bummerl = None
+        self._search = None
         self._budget = 0  # index into BUDGETS
         self._table, self._spent = {}, 0  # the exact search under way
 
@@ -330,6 +320,13 @@ class Reviewer:
     @property
     def progress(self) -> tuple[int, int]:
         return len(self.decisions), len(self.todo)
+
+    @property
+    def other_progress(self) -> tuple[int, int]:
+        """(the other seat's decisions reviewed, of how many) once asked for, else (0, 0)."""
+        if not self.with_other:
+            return 0, 0
+        return sum(d.seat != self.seat for d in self.decisions), len(self.others)
 
     @property
     def done(self) -> bool:

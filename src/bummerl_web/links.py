@@ -24,14 +24,13 @@ from dataclasses import dataclass, field
 
 from bummerl import NotationError, Rules, RulesError
 from bummerl.jsondoc import show
-from bummerl.record import HEX, decode_record, encode_record
+from bummerl.record import HEX, MAX_ACTIONS, decode_record, encode_record
 from bummerl.rules import OPTIONS
 
 from .i18n import DECKS, LANGS
 
 MAX_SEED_DIGITS = 18  # below 2**63
 MAX_HAND = 10**6
-MAX_AT = 64  # more actions than any hand has
 KNOWN = ("seed", "hand", "rules", "lang", "deck", "embed", "record", "at", "review", "puzzle")
 EMBED = {"1": True, "true": True, "": True, "0": False, "false": False}
 
@@ -185,9 +184,9 @@ def _read_parameter(link: Link, key: str, value: str) -> None:
         else:
             link.notices.append(f"{key}: {show(value)} is not 1 or 0; ignored")
     elif key == "at":
-        link.at = whole_number(value, 0, MAX_AT)
+        link.at = whole_number(value, 0, MAX_ACTIONS)
         if link.at is None:
-            link.notices.append(f"at: {show(value)} is not a position (0..{MAX_AT}); ignored")
+            link.notices.append(f"at: {show(value)} is not a position (0..{MAX_ACTIONS}); ignored")
     elif key == "record":
         try:
             link.record = decode_record(value)

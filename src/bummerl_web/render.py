@@ -300,6 +300,12 @@ def board_html(view, match, settings: dict, board=None) -> str:
     return "".join(rows)
 
 
+def score_rows(settings: dict, scores) -> str:
+    """Both seats' points ("You: 34 points"), where the Bummerl board is not shown."""
+    return "".join(f'<p class="score">{escape(t(settings, "points", who=t(settings, SEATS[seat]), points=scores[seat]))}</p>'
+                   for seat in (HUMAN, BOT))
+
+
 def my_pile_html(view, settings: dict) -> str:
     return pile_html(view, settings, view.seat)
 

@@ -150,11 +150,8 @@ def seat_html(replay: Replay, settings: dict, seat: int) -> str:
 
 def info_html(replay: Replay, settings: dict) -> str:
     """Both scores and where we are in the record (replaces the Bummerl board)."""
-    rows = [f'<p class="caption">{escape(_t(settings, "replay_of", n=replay.step, total=replay.length))}</p>']
-    for seat in (HUMAN, BOT):
-        who = i18n.text(settings["lang"], SEATS[seat])
-        rows.append(f'<p class="score">{escape(_t(settings, "points", who=who, points=replay.hand.scores[seat]))}</p>')
-    return "".join(rows)
+    return (f'<p class="caption">{escape(_t(settings, "replay_of", n=replay.step, total=replay.length))}</p>'
+            + render.score_rows(settings, replay.hand.scores))
 
 
 def controls_html(replay: Replay, settings: dict) -> str:

@@ -11,7 +11,7 @@ from bummerl import Action
 from bummerl.review import judge
 
 from . import i18n
-from .render import attr, t
+from .render import attr, score_rows, t
 
 WIDTH, HEIGHT, PAD = 320, 132, 14  # the graph's viewBox; values run from +3 (top) to -3
 
@@ -44,10 +44,13 @@ def summary_text(settings: dict, review, seat: int | None = None) -> str:
               if counts[name]]
     if not errors:
         return t(settings, "review_none")
-    lost = f"{summary['lost']:.1f}"
-    if settings["lang"] == "de":
-        lost = lost.replace(".", ",")
-    return t(settings, "review_summary", errors=", ".join(errors), lost=lost)
+    return t(settings, "review_summary", errors=", ".join(errors), lost=_points(settings, summary["lost"], 1))
+
+
+def _points(settings: dict, value: float, places: int) -> str:
+    """Game points with ``places`` decimals, in the page's language ("1,4" in German)."""
+    text = f"{value:.{places}f}"
+    return text.replace(".", ",") if settings["lang"] == "de" else text
 
 
 def _y(value: float) -> float:
@@ -153,10 +156,8 @@ def puzzle_verdict(settings: dict, answer: str, decision) -> str:
     if mark == "best":
         parts = [t(settings, "puzzle_verdict_best", answer=words)]
     else:
-        lost = f"{loss:.2f}"
-        if settings["lang"] == "de":
-            lost = lost.replace(".", ",")
-        parts = [t(settings, "puzzle_verdict", answer=words, mark=t(settings, "mark_" + mark), lost=lost,
+        parts = [t(settings, "puzzle_verdict", answer=words, mark=t(settings, "mark_" + mark),
+                   lost=_points(settings, loss, 2),
                    best=action_words(settings, best))]
     parts.append(t(settings, "puzzle_why", best=action_words(settings, best),
                    why=reason_words(settings, decision.reason, decision.reason_params)))
@@ -168,12 +169,8 @@ def puzzle_verdict(settings: dict, answer: str, decision) -> str:
 def puzzle_html(settings: dict, scores, answer: str | None, decision) -> str:
     """The puzzle's panel: the scores, then the question, or the answer while Hard thinks
     about it, or the verdict with the ways on."""
-    from .settings import BOT, HUMAN, SEATS
-
-    rows = [f'<h2 class="caption" id="puzzle-title">{escape(t(settings, "puzzle_title"))}</h2>']
-    for seat in (HUMAN, BOT):
-        who = t(settings, SEATS[seat])
-        rows.append(f'<p class="score">{escape(t(settings, "points", who=who, points=scores[seat]))}</p>')
+    rows = [f'<h2 class="caption" id="puzzle-title">{escape(t(settings, "puzzle_title"))}</h2>',
+            score_rows(settings, scores)]
     if answer is None:
         rows.append(f'<p class="puzzle-text">{escape(t(settings, "puzzle_question"))}</p>')
     elif decision is None:

@@ -25,6 +25,7 @@ from typing import NamedTuple
 
 from bummerl import Action, IllegalAction, NotationError, Rules, RulesError
 from bummerl.record import MAX_RECORD_CHARS
+from bummerl.review import judge
 
 from . import embed, i18n, render, replay, review_view
 from . import reviews as kept_reviews, stats as statistics, storage as store
@@ -294,7 +295,8 @@ class Table:
             menu=render.menu_labels(settings), share_menu=replay.share_menu_html(lang),
             howto=render.howto_html(settings),
             link_game=render.link_game_html(settings) if self.link_game else "",
-            review=self.review_html(), review_done=bool(self.reviewer and self.reviewer.done))
+            review=self.review_html(),
+            review_done=bool(self.reviewer and self.reviewer.done and self.puzzle is None))
         if self.puzzle is not None:
             return self._puzzle_screen(common)
         if self.replay is not None:
@@ -373,7 +375,7 @@ class Table:
         state = {**self.replay.summary(), "hands": [list(view.hand), []],
                  "puzzle": {"step": puzzle.step, "answer": puzzle.answer,
                             "mark": None if decision is None or not answered
-                            else review_view.judge(decision, puzzle.answer)[1]}}
+                            else judge(decision, puzzle.answer)[1]}}
         return Screen(
             html={
                 "opponent": render.opponent_html(view, settings, level=False),
@@ -390,7 +392,7 @@ class Table:
                     "middle": render.t(settings, "table")},
             body={"lang": settings["lang"], "deck": settings["deck"], "turn": "puzzle",
                   "state": state, "ready": "1"},
-            **{**common, "review": "", "review_done": False})
+            **common)
 
     def status(self, recent=None) -> str:
         s = self.session
@@ -700,10 +702,9 @@ class Table:
         if self.reviewer is None or self.puzzle is not None:
             return ""
         reviewer = self.reviewer
-        others = sum(1 for d in reviewer.decisions if d.seat != reviewer.seat)
         return review_view.panel_html(self.settings, reviewer.partial(), reviewer.progress,
                                       self.review_running, self.review_stopped, self.review_bot,
-                                      (others, len(reviewer.others)) if reviewer.with_other else (0, 0))
+                                      reviewer.other_progress)
 
     def start_review(self) -> list[Effect]:
         """Review your decisions in the hand just finished (or the replay's, if it ended):

@@ -469,6 +469,16 @@ def think(table: Table, nodes: int = 3_000) -> list:
     return effects
 
 
+def reviewed_table(seed: int = 21):
+    """A table whose hand was played and reviewed to the end, and its storage."""
+    table, backend = start(f"seed={seed}&pace=0")
+    carry_out(table, table.boot())
+    play_hand(table)
+    table.update("review")
+    think(table)
+    return table, backend
+
+
 def test_a_record_link_opens_at_its_position_and_into_its_review():
     from bummerl_web.links import make_link
 
@@ -579,11 +589,7 @@ def test_a_puzzle_link_to_a_position_that_is_not_your_decision_opens_the_replay_
 def test_a_review_row_copies_its_position_as_a_puzzle_link():
     from bummerl_web.links import parse_link
 
-    table, _ = start("seed=21&pace=0")
-    carry_out(table, table.boot())
-    play_hand(table)
-    table.update("review")
-    think(table)
+    table, _ = reviewed_table()
     steps = re.findall(r'data-action="copy-puzzle" data-puzzle-step="(\d+)"', table.screen().review)
     assert steps
     [copy] = table.update("copy-puzzle", step=steps[0])
@@ -592,11 +598,7 @@ def test_a_review_row_copies_its_position_as_a_puzzle_link():
 
 
 def test_the_bots_decisions_are_reviewed_when_asked_and_shown_beside_yours():
-    table, _ = start("seed=21&pace=0")
-    carry_out(table, table.boot())
-    play_hand(table)
-    table.update("review")
-    think(table)
+    table, _ = reviewed_table()
     mine = len(table.reviewer.decisions)
     assert 'data-seat="bot"' not in table.screen().review
     effects = table.update("review-bot")
@@ -613,11 +615,7 @@ def test_the_bots_decisions_are_reviewed_when_asked_and_shown_beside_yours():
 def test_a_finished_review_is_kept_and_reopens_at_once():
     from bummerl_web import reviews
 
-    table, backend = start("seed=21&pace=0")
-    carry_out(table, table.boot())
-    play_hand(table)
-    table.update("review")
-    think(table)
+    table, backend = reviewed_table()
     first = table.reviewer.partial()
     assert reviews.KEY in backend.items
     again = Table.start(read_address("pace=0"), ["en"], backend)  # the next visit: the same hand, over

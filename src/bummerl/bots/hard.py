@@ -368,7 +368,7 @@ class Search:
     def _start_iteration(self):
         self.next_world = 0
         self.sums = {a: 0.0 for a in self.legal if a != CLOSE}
-        self.point_sums = {a: 0.0 for a in self.sums}
+        self.point_sums = dict(self.sums) if self.for_bummerl else None
 
     def step(self, max_seconds: float = float("inf")) -> bool:
         """Search for about ``max_seconds`` more (a search looks at the clock every 256
