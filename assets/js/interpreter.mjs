@@ -1,8 +1,8 @@
 // PyScript's interpreter (pyscript.toml's `interpreter`): the vendored Pyodide, restored from
 // a memory snapshot when one was saved for this Pyodide and this archive of our modules,
 // else booted as usual. The snapshot is made off the critical path by snapshot-worker.mjs
-// (started by shell.js once a service worker runs the site) and kept gzipped in Cache
-// Storage ("bummerl-snapshot", one entry; the service worker deletes it with an old
+// (started by shell.js once a service worker runs the site) and kept gzipped by the page in
+// Cache Storage ("bummerl-snapshot", one entry; the service worker deletes it with an old
 // release). It uses Pyodide's private snapshot API (loadPyodide's _loadSnapshot and
 // _makeSnapshot, makeMemorySnapshot): pinned to the vendored 314.0.7, tested by
 // tests/browser/test_snapshot.py. Any failure boots as usual, deletes the snapshot and
@@ -20,6 +20,19 @@ export async function snapshotKey(archive) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", archive));
   const hex = Array.from(digest.slice(0, 12), (b) => b.toString(16).padStart(2, "0")).join("");
   return new URL(`./snapshot/${version}/${hex}`, import.meta.url).href;
+}
+
+/** Keep ``snapshot`` (a Blob, gzipped) as the one entry of the snapshot cache; false when
+ * Cache Storage refuses (quota, privacy settings): the next visit boots as usual. */
+export async function keepSnapshot(key, snapshot) {
+  try {
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    for (const old of await cache.keys()) await cache.delete(old);
+    await cache.put(key, new Response(snapshot));
+    return true;
+  } catch (error) {
+    return false;
+  }
 }
 
 async function savedSnapshot() {

@@ -47,15 +47,28 @@ if ("serviceWorker" in navigator) {
 }
 // Once the table is ready on a site run by the service worker (installed: there will be a
 // next visit), make the memory snapshot that later visits start from (interpreter.mjs), in
-// a worker, off the page's thread; not when this visit was restored from one. Sets
+// a worker, off the page's thread; not when this visit was restored from one. The page
+// stores it (WebKit's pages did not see what a worker had put in Cache Storage). Sets
 // <body data-snapshot> to "saved" or "failed" when done (tools and tests wait for it).
+// Not before the service worker controls the page: it claims the page only after its
+// activation has deleted an old release's caches, the snapshot's among them (waiting for
+// `ready`, which comes before that, lost the new snapshot to the deletion in WebKit).
 if ("serviceWorker" in navigator && "CompressionStream" in window && "Worker" in window) {
-  Promise.all([tableReady, navigator.serviceWorker.ready]).then(() => {
+  const controlled = new Promise((done) => {
+    if (navigator.serviceWorker.controller) done();
+    else navigator.serviceWorker.addEventListener("controllerchange", done, { once: true });
+  });
+  Promise.all([tableReady, controlled]).then(() => {
     if (document.body.dataset.boot === "snapshot") return;
     const worker = new Worker("./assets/js/snapshot-worker.mjs", { type: "module" });
-    worker.onmessage = (event) => {
-      document.body.dataset.snapshot = event.data === "saved" ? "saved" : "failed";
+    worker.onmessage = async (event) => {
       worker.terminate();
+      let saved = false;
+      if (event.data.snapshot) {
+        const { keepSnapshot } = await import("./interpreter.mjs");
+        saved = await keepSnapshot(event.data.key, event.data.snapshot);
+      }
+      document.body.dataset.snapshot = saved ? "saved" : "failed";
     };
   });
 }

@@ -1,11 +1,12 @@
 // Makes the memory snapshot that interpreter.mjs restores on later visits: boots the vendored
 // Pyodide in this worker (off the page's thread), imports our modules from the archive
-// exactly where PyScript puts it, and stores the interpreter's memory, gzipped, in Cache
-// Storage. Only modules that touch no JavaScript object are imported (the glue, app, dom
-// and rescue, imports `js`: Pyodide cannot snapshot JS references), so the page imports
-// those after a restore. Posts "saved" or "failed: <reason>".
+// exactly where PyScript puts it, and posts the interpreter's memory, gzipped, with its key
+// ({key, snapshot: Blob}, or {failed: reason}); the page keeps it (interpreter.mjs's
+// keepSnapshot). Only modules that touch no JavaScript object are imported (the glue, app,
+// dom and rescue, imports `js`: Pyodide cannot snapshot JS references), so the page
+// imports those after a restore.
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
-import { ARCHIVE_URL, INDEX_URL, SNAPSHOT_CACHE, snapshotKey } from "./interpreter.mjs";
+import { ARCHIVE_URL, INDEX_URL, snapshotKey } from "./interpreter.mjs";
 
 const GLUE = ["bummerl_web.app", "bummerl_web.dom", "bummerl_web.rescue"];
 
@@ -25,11 +26,8 @@ for name in sorted(manifest["sources"]):
 del importlib, json, zipimport, manifest, name, module
 `);
   const snapshot = pyodide.makeMemorySnapshot();
-  const body = new Blob([snapshot]).stream().pipeThrough(new CompressionStream("gzip"));
-  const cache = await caches.open(SNAPSHOT_CACHE);
-  for (const old of await cache.keys()) await cache.delete(old);
-  await cache.put(await snapshotKey(archive), new Response(body));
-  postMessage("saved");
+  const gzip = new Blob([snapshot]).stream().pipeThrough(new CompressionStream("gzip"));
+  postMessage({ key: await snapshotKey(archive), snapshot: await new Response(gzip).blob() });
 } catch (error) {
-  postMessage("failed: " + error);
+  postMessage({ failed: String(error) });
 }

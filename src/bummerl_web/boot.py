@@ -6,7 +6,9 @@
 # that maps the sources themselves), the sources in the working directory are imported.
 # Restored from a memory snapshot (assets/js/interpreter.mjs), our modules are imported
 # already: <body data-boot="snapshot">, and `random` is reseeded (a snapshot froze its
-# state: every restored visit would draw the same numbers).
+# state: every restored visit would draw the same numbers). A snapshot that could not be
+# restored (interpreter.mjs booted as usual) adds a word: <body data-boot="bytecode
+# snapshot-failed">.
 # The performance marks time our share of a boot (tools/bench_load.py reads them).
 import os
 import sys
@@ -31,6 +33,8 @@ if "bummerl_web.table" in sys.modules:
 
     random.seed()
     how = "snapshot"
+elif js.Reflect.get(js.globalThis, "__bummerlBoot") == "snapshot-failed":
+    how += " snapshot-failed"  # a snapshot was there but could not be restored
 js.document.body.dataset.boot = how
 from bummerl_web import app  # noqa: E402
 
