@@ -21,6 +21,8 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
+from engines import find_engines
+
 ENV = "BUMMERL_CHROMIUM"
 # Keep Chromium off the network and quiet in containers (the tests and every tool use these).
 CHROMIUM_FLAGS = [
@@ -78,9 +80,29 @@ class Machine:
 
     def apt_install_chromium(self) -> str | None:
         """`apt-get install chromium` (as root); None when it worked, else why not."""
+        return self.apt_install(["chromium"])
+
+    def apt_install(self, packages: list[str]) -> str | None:
+        """`apt-get install` the packages (as root); None when it worked, else why not."""
         quiet = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
         return (self._run(["apt-get", "update", "-qq"], env=quiet)
-                or self._run(["apt-get", "install", "-y", "-qq", "chromium"], env=quiet))
+                or self._run(["apt-get", "install", "-y", "-qq", *packages], env=quiet))
+
+    def engines(self) -> dict:
+        """Firefox and WebKit as tools/engines.py finds them (the Debian packages)."""
+        return find_engines()
+
+    def playwright_engines(self) -> list[str]:
+        """Playwright's own Firefox and WebKit builds that are installed."""
+        code = ("import pathlib\nfrom playwright.sync_api import sync_playwright\n"
+                "with sync_playwright() as p: print(' '.join(t.name for t in (p.firefox, p.webkit)"
+                " if pathlib.Path(t.executable_path).exists()))")
+        try:
+            out = subprocess.run([self.python, "-c", code], capture_output=True, text=True,
+                                 timeout=60).stdout
+        except (OSError, subprocess.SubprocessError):
+            return []
+        return out.split()
 
     def _run(self, cmd: list[str], env: dict | None = None) -> str | None:
         self.say(" ".join(cmd))
@@ -140,3 +162,30 @@ def advice(failures: list[str]) -> str:
         "Or run only the tests that need no browser: python tools/test.py -m \"not browser\"",
     ]
     return "\n".join(lines)
+
+
+# The other engines players use (tests/browser/test_engines.py): Debian's packages, each
+# with what it needs to run here (WebKitGTK's MiniBrowser has no headless mode: Xvfb).
+ENGINE_PACKAGES = {"firefox": ["firefox-esr"], "webkit": ["webkit2gtk-driver", "xvfb"]}
+ENGINES_ENV = "BUMMERL_ENGINES"
+
+
+def find_other_engines(machine, say=print, *, install: bool = True) -> list[str]:
+    """The engines besides Chromium the tests can drive: Playwright's own Firefox and
+    WebKit where installed, else Debian's packages, installed as root with apt-get when
+    missing. An engine that cannot be had is left out, with a line saying why (its tests
+    are then skipped with the same reason)."""
+    have = set(machine.playwright_engines()) | set(machine.engines())
+    missing = [name for name in ENGINE_PACKAGES if name not in have]
+    if missing and install and machine.can_apt_install():
+        packages = [p for name in missing for p in ENGINE_PACKAGES[name]]
+        say(f"installing the other engines' packages: apt-get install {' '.join(packages)}")
+        failure = machine.apt_install(packages)
+        if failure:
+            say(failure)
+        have |= set(machine.engines())
+    for name in ENGINE_PACKAGES:
+        if name not in have:
+            say(f"no {name}: its tests will be skipped (install it: python -m playwright install "
+                f"{name}, or as root apt-get install {' '.join(ENGINE_PACKAGES[name])})")
+    return [name for name in ENGINE_PACKAGES if name in have]

@@ -6,7 +6,9 @@
 2. a browser for the browser tests (tools/browser_setup.py): $BUMMERL_CHROMIUM, else
    Playwright's own Chromium if installed, else the system `chromium`; with none of
    them it runs `playwright install chromium`, and if that fails, as root,
-   `apt-get install chromium`; skipped with `-m "not browser"`;
+   `apt-get install chromium`; skipped with `-m "not browser"`; likewise Firefox and
+   WebKit (Playwright's own builds, else Debian's firefox-esr, webkit2gtk-driver and xvfb,
+   installed as root), whose names are passed on in $BUMMERL_ENGINES;
 3. `.venv/bin/python -m pytest` over tests/ (engine, bots, browser) with the
    given arguments.  The exit code is pytest's, or 2 with a message saying what to do
    when the setup fails.
@@ -21,7 +23,7 @@ import sys
 import venv
 from pathlib import Path
 
-from browser_setup import ENV, Machine, NoBrowser, find_browser
+from browser_setup import ENGINES_ENV, ENV, Machine, NoBrowser, find_browser, find_other_engines
 
 ROOT = Path(__file__).resolve().parent.parent
 VENV = ROOT / ".venv"
@@ -74,9 +76,13 @@ def main(argv: list[str]) -> int:
     try:
         ensure_venv()
         if wants_browser(argv):
-            browser = find_browser(env, Machine(str(PYTHON), say), say)
+            machine = Machine(str(PYTHON), say)
+            browser = find_browser(env, machine, say)
             say(f"browser: {browser.source}: {browser.path}")
             env[ENV] = browser.path
+            engines = find_other_engines(machine, say)
+            say(f"other engines: {', '.join(engines) or 'none'}")
+            env[ENGINES_ENV] = ",".join(engines)
     except (SetupError, NoBrowser) as exc:
         print(f"\n{exc}", file=sys.stderr, flush=True)
         return 2

@@ -175,6 +175,7 @@ def test_test_script_hands_the_found_browser_to_pytest(monkeypatch):
     monkeypatch.setattr(script, "ensure_venv", lambda: None)
     monkeypatch.setattr(script, "find_browser",
                         lambda *a, **k: browser_setup.Browser(OWN, "Playwright's Chromium"))
+    monkeypatch.setattr(script, "find_other_engines", lambda *a, **k: ["firefox", "webkit"])
     seen = {}
 
     class Done:
@@ -186,4 +187,63 @@ def test_test_script_hands_the_found_browser_to_pytest(monkeypatch):
     monkeypatch.setattr(script.subprocess, "run", run)
     assert script.main(["-q"]) == 0
     assert seen["env"]["BUMMERL_CHROMIUM"] == OWN
+    assert seen["env"]["BUMMERL_ENGINES"] == "firefox,webkit"
     assert seen["cmd"][1:] == ["-m", "pytest", "-q"]
+
+
+class EngineMachine:
+    """Which engines Playwright and Debian's packages give, and what apt-get would add."""
+
+    def __init__(self, *, playwright=(), debian=(), root=False, apt_gives=(), apt_fails=False):
+        self.playwright, self.debian = list(playwright), set(debian)
+        self.root, self.apt_gives, self.apt_fails = root, set(apt_gives), apt_fails
+        self.ran: list[list[str]] = []
+
+    def playwright_engines(self):
+        return self.playwright
+
+    def engines(self):
+        return {name: {} for name in self.debian}
+
+    def can_apt_install(self):
+        return self.root
+
+    def apt_install(self, packages):
+        self.ran.append(packages)
+        if self.apt_fails:
+            return "`apt-get install` failed (exit code 100)"
+        self.debian |= self.apt_gives
+        return None
+
+
+def other_engines(machine):
+    said = []
+    return browser_setup.find_other_engines(machine, said.append), said
+
+
+def test_missing_engines_are_installed_from_debian_as_root():
+    machine = EngineMachine(root=True, apt_gives={"firefox", "webkit"})
+    engines, _ = other_engines(machine)
+    assert engines == ["firefox", "webkit"]
+    assert machine.ran == [["firefox-esr", "webkit2gtk-driver", "xvfb"]]
+
+
+def test_only_the_missing_engines_packages_are_installed():
+    machine = EngineMachine(playwright=["firefox"], root=True, apt_gives={"webkit"})
+    assert other_engines(machine)[0] == ["firefox", "webkit"]
+    assert machine.ran == [["webkit2gtk-driver", "xvfb"]]
+
+
+def test_engines_already_there_install_nothing():
+    machine = EngineMachine(playwright=["webkit"], debian={"firefox"}, root=True)
+    assert other_engines(machine)[0] == ["firefox", "webkit"] and machine.ran == []
+
+
+def test_an_engine_that_cannot_be_had_is_left_out_and_the_reason_said():
+    machine = EngineMachine(debian={"firefox"})  # not root: nothing is installed
+    engines, said = other_engines(machine)
+    assert engines == ["firefox"] and machine.ran == []
+    assert any("no webkit" in line and "apt-get install webkit2gtk-driver xvfb" in line for line in said)
+    failing = EngineMachine(root=True, apt_fails=True)
+    engines, said = other_engines(failing)
+    assert engines == [] and any("failed" in line for line in said)
