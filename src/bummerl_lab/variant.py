@@ -1,7 +1,7 @@
 """The arena with Hard changed for one run: how the screens in README were made.
 
 ``python -m bummerl_lab.variant [--set NAME=VALUE ...] [--max-depth N] [--model-weights]
-[--leaf FILE] -- A B --bummerls N --seed S [--rules soft|sharp] [--json]``
+[--leaf FILE] [--tie-breaker heuristic] -- A B --bummerls N --seed S [--rules soft|sharp] [--json]``
 
 Everything after ``--`` is the arena's (``python -m bummerl arena --help``); ``hard`` in
 it plays changed, the frozen references do not. The changes, for this process only:
@@ -12,7 +12,9 @@ it plays changed, the frozen references do not. The changes, for this process on
 - ``--max-depth N``: the search stops N tricks deep in phase 1 and scores with the estimate;
 - ``--model-weights``: each uniform world weighs what the opponent model
   (``WorldBuilder.weight``) says (instead of resampling by it);
-- ``--leaf FILE``: the estimate's weights as ``python -m bummerl_lab.leaf_fit`` prints them.
+- ``--leaf FILE``: the estimate's weights as ``python -m bummerl_lab.leaf_fit`` prints them;
+- ``--tie-breaker heuristic``: near-ties (``MEDIUM_MARGIN``) and the fallback go to the
+  yardstick's choice instead of Medium's.
 """
 
 import argparse
@@ -21,6 +23,7 @@ import sys
 
 from bummerl.bots import hard
 from bummerl.bots.world import WorldBuilder
+from bummerl.bots.yardstick import heuristic
 
 from .arena import main as arena_main
 
@@ -60,6 +63,10 @@ def leaf_weights(path: str) -> None:
         hard._TABLES[claim] = {stage: (w, *hard._suit_values(w)) for stage, w in hard.WEIGHTS[claim].items()}
 
 
+def heuristic_ties() -> None:
+    hard.medium = lambda view, rng: heuristic(view)
+
+
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     ours, arena = (argv[:argv.index("--")], argv[argv.index("--") + 1:]) if "--" in argv else (argv, [])
@@ -68,6 +75,7 @@ def main(argv=None) -> int:
     parser.add_argument("--max-depth", type=int)
     parser.add_argument("--model-weights", action="store_true")
     parser.add_argument("--leaf", metavar="FILE")
+    parser.add_argument("--tie-breaker", choices=["medium", "heuristic"], default="medium")
     args = parser.parse_args(ours)
     for assignment in args.set:
         set_constant(assignment)
@@ -76,6 +84,8 @@ def main(argv=None) -> int:
         model_weights()
     if args.leaf:
         leaf_weights(args.leaf)
+    if args.tie_breaker == "heuristic":
+        heuristic_ties()
     return arena_main(arena)
 
 
