@@ -4,12 +4,12 @@ visits, one run (tools/bench_load.py is the fuller Chromium benchmark).
 
     .venv/bin/python tools/bench_engines.py [--engines firefox,webkit] [--runs 5]
 
-Each run, per engine, in alternating order: the bare page (`tools/bench/index.html`) and
-the table (`?pace=0`), each in a new browser with a fresh profile, loaded once (a first
+Each run, per engine, in rotating order: the bare page (`tools/bench/index.html`), the
+minimal PyScript page (`tools/bench/pyscript-min.html`) and the table (`?pace=0`), each in a new browser with a fresh profile, loaded once (a first
 visit) and once more in the same profile (a repeat visit: for the table after its service
 worker controls the page and its memory snapshot is saved; for the bare page from the
 warm HTTP cache). The time is the page's own mark, from navigation start: `bench:ready`
-on the bare page, `bummerl:started` (the table's first render, boot.py) on the table.
+on the bare and the PyScript page, `bummerl:started` (the table's first render, boot.py) on the table.
 Prints medians, the table's ratio to the bare page and how the table's visits booted.
 The browsers are the ones tests/browser/test_engines.py drives (tools/engines.py).
 """
@@ -57,6 +57,7 @@ def main() -> int:
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
     pages = {"bare": (base + "tools/bench/index.html", "bench:ready", False),
+             "pyscript": (base + "tools/bench/pyscript-min.html", "bench:ready", False),
              "table": (base + "?pace=0", "bummerl:started", True)}
     for name in args.engines.split(","):
         if name not in found:
@@ -65,7 +66,7 @@ def main() -> int:
         times = {page: [] for page in pages}
         boots = Counter()
         for run in range(args.runs):
-            order = list(pages) if run % 2 == 0 else list(reversed(pages))
+            order = list(pages)[run % len(pages):] + list(pages)[:run % len(pages)]  # rotate
             for page in order:
                 url, mark, table = pages[page]
                 seconds, how = visit_twice(name, found[name], url, mark, table)
@@ -75,11 +76,12 @@ def main() -> int:
                 print(f"{name} run {run + 1} {page}: first {seconds[0]:.2f} s, repeat {seconds[1]:.2f} s",
                       file=sys.stderr)
         medians = {page: [statistics.median(t[v] for t in times[page]) for v in (0, 1)] for page in pages}
-        bare, table = medians["bare"], medians["table"]
-        print(f"{name}, median of {args.runs} profiles, s from navigation start:")
-        print(f"  first visit : bare {bare[0]:.2f}, table {table[0]:.2f} ({table[0] / bare[0]:.2f}x)")
-        print(f"  repeat visit: bare {bare[1]:.2f}, table {table[1]:.2f} ({table[1] / bare[1]:.2f}x);"
-              f" the table's repeat visits booted: {dict(boots)}")
+        bare = medians["bare"]
+        print(f"{name}, median of {args.runs} profiles, s from navigation start (x the bare page):")
+        for v, visit in enumerate(("first visit ", "repeat visit")):
+            print(f"  {visit}: " + ", ".join(f"{page} {medians[page][v]:.2f} ({medians[page][v] / bare[v]:.2f}x)"
+                                             for page in pages))
+        print(f"  the table's repeat visits booted: {dict(boots)}")
     server.shutdown()
     return 0
 
