@@ -1,20 +1,21 @@
 """The arena with Hard changed for one run: how the screens in README were made.
 
 ``python -m bummerl_lab.variant [--set NAME=VALUE ...] [--max-depth N] [--model-weights]
-[--leaf FILE] [--tie-breaker heuristic] -- A B --bummerls N --seed S [--rules soft|sharp] [--json]``
+[--leaf FILE] [--tie-breaker medium] -- A B --bummerls N --seed S [--rules soft|sharp] [--json]``
 
 Everything after ``--`` is the arena's (``python -m bummerl arena --help``); ``hard`` in
 it plays changed, the frozen references do not. The changes, for this process only:
 
 - ``--set NAME=VALUE``: a constant of ``bummerl.bots.hard`` (``WORLDS=48``,
-  ``CLOSE_DOUBT=0.1``, ``MEDIUM_MARGIN=1e-9``, ``CLOSE_FROM=(8, 6)``: a pair gives root's
+  ``CLOSE_DOUBT=0.1``, ``TIE_MARGIN=1e-9``, ``CLOSE_FROM=(8, 6)``: a pair gives root's
   and its opponent's threshold, see ``solver.search``);
 - ``--max-depth N``: the search stops N tricks deep in phase 1 and scores with the estimate;
 - ``--model-weights``: each uniform world weighs what the opponent model
   (``WorldBuilder.weight``) says (instead of resampling by it);
 - ``--leaf FILE``: the estimate's weights as ``python -m bummerl_lab.leaf_fit`` prints them;
-- ``--tie-breaker heuristic``: near-ties (``MEDIUM_MARGIN``) and the fallback go to the
-  yardstick's choice instead of Medium's.
+- ``--tie-breaker medium``: near-ties (``TIE_MARGIN``) and the fallback go to Medium's
+  choice instead of the yardstick's (as before issue 19's stop 23; its README rows with
+  Medium's margin were run with ``MEDIUM_MARGIN``, now ``TIE_MARGIN``).
 """
 
 import argparse
@@ -22,8 +23,8 @@ import ast
 import sys
 
 from bummerl.bots import hard
+from bummerl.bots.heuristics import medium
 from bummerl.bots.world import WorldBuilder
-from bummerl.bots.yardstick import heuristic
 
 from .arena import main as arena_main
 
@@ -63,8 +64,8 @@ def leaf_weights(path: str) -> None:
         hard._TABLES[claim] = {stage: (w, *hard._suit_values(w)) for stage, w in hard.WEIGHTS[claim].items()}
 
 
-def heuristic_ties() -> None:
-    hard.medium = lambda view, rng: heuristic(view)
+def medium_ties() -> None:
+    hard.tie_breaker = medium
 
 
 def main(argv=None) -> int:
@@ -75,7 +76,7 @@ def main(argv=None) -> int:
     parser.add_argument("--max-depth", type=int)
     parser.add_argument("--model-weights", action="store_true")
     parser.add_argument("--leaf", metavar="FILE")
-    parser.add_argument("--tie-breaker", choices=["medium", "heuristic"], default="medium")
+    parser.add_argument("--tie-breaker", choices=["heuristic", "medium"], default="heuristic")
     args = parser.parse_args(ours)
     for assignment in args.set:
         set_constant(assignment)
@@ -84,8 +85,8 @@ def main(argv=None) -> int:
         model_weights()
     if args.leaf:
         leaf_weights(args.leaf)
-    if args.tie_breaker == "heuristic":
-        heuristic_ties()
+    if args.tie_breaker == "medium":
+        medium_ties()
     return arena_main(arena)
 
 

@@ -59,7 +59,7 @@ def test_the_variant_runner_changes_hard_for_its_run_only(tmp_path):
     leaf.write_text(f'# fitted\n"auto": {{2: {weights}, 4: {weights}, 6: {weights}, 8: {weights}}},\n')
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
     command = [sys.executable, "-m", "bummerl_lab.variant", "--set", "WORLDS=2", "--max-depth", "1",
-               "--model-weights", "--leaf", str(leaf), "--tie-breaker", "heuristic", "--", "hard", "easy", "--bummerls", "2", "--seed", "3",
+               "--model-weights", "--leaf", str(leaf), "--tie-breaker", "medium", "--", "hard", "easy", "--bummerls", "2", "--seed", "3",
                "--json"]
     out = subprocess.run(command, capture_output=True, text=True, timeout=300, check=True, env=env).stdout
     assert json.loads(out)["bummerls"] == 2
@@ -68,20 +68,21 @@ def test_the_variant_runner_changes_hard_for_its_run_only(tmp_path):
     assert bad.returncode != 0 and "'NOPE' is not a constant of bummerl.bots.hard" in bad.stderr
 
 
-def test_the_variant_tie_breaker_hands_near_ties_to_the_yardstick(monkeypatch):
-    import random
-
+def test_hard_breaks_near_ties_with_the_yardstick_and_the_variant_with_medium(monkeypatch):
     from bummerl import SOFT, deal
     from bummerl.bots import hard
+    from bummerl.bots.heuristics import medium
     from bummerl.bots.yardstick import heuristic
     from bummerl_lab import variant
 
-    medium = hard.medium
-    monkeypatch.setattr(hard, "medium", medium)  # undone after the test
-    variant.heuristic_ties()
     views = [deal(SOFT, dealer=0, rng=random.Random(seed)).view(1) for seed in range(20)]
-    searched = [(view, hard.Search(view, random.Random(1), worlds=2, nodes=200)) for view in views]
-    searched = [(view, search) for view, search in searched if not search.done]
-    assert searched  # near-ties and the fallback are the yardstick's choice, not Medium's
-    assert all(search.fallback == heuristic(view) for view, search in searched)
-    assert any(heuristic(view) != medium(view, random.Random(1)) for view, _ in searched)
+
+    def searched():
+        searches = [(view, hard.Search(view, random.Random(1), worlds=2, nodes=200)) for view in views]
+        return [(view, search) for view, search in searches if not search.done]
+
+    assert searched() and all(search.fallback == heuristic(view) for view, search in searched())
+    monkeypatch.setattr(hard, "tie_breaker", hard.tie_breaker)  # undone after the test
+    variant.medium_ties()
+    assert all(search.fallback == medium(view, random.Random(1)) for view, search in searched())
+    assert any(heuristic(view) != medium(view, random.Random(1)) for view in views)  # they differ
