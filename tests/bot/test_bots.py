@@ -715,6 +715,22 @@ def test_closing_allowed_to_one_seat_only_helps_that_seat():
         checked += 1
 
 
+def test_with_nothing_hidden_a_near_tie_is_not_given_to_the_tie_breaker():
+    """Once the talon is exhausted the values are exact, not noise: the best is played even
+    when the tie-breaker's choice is within the margin; with hidden cards it is not."""
+    played_out = random_position(SOFT, random.Random(3), lambda h: len(h.legal_actions()) > 2 and
+                                 WorldBuilder(h.view(h.to_act)).exact())
+    exact = hard.Search(played_out.view(played_out.to_act), random.Random(1))
+    hidden = hard.Search(deal(SOFT, dealer=1, rng=random.Random(5)).view(0), random.Random(1), nodes=500)
+    assert exact.exact and not hidden.exact
+    for search_ in (exact, hidden):
+        best, near = search_.legal[:2]
+        search_.fallback = near
+        search_.means = {a: 0.0 for a in search_.legal} | {best: 1.0, near: 1.0 - hard.TIE_MARGIN / 2}
+    assert exact.best() == exact.legal[0]
+    assert hidden.best() == hidden.legal[1]
+
+
 def test_the_tie_breakers_choice_is_played_when_its_mean_is_within_the_margin_of_the_best():
     values = {1: 0.50, 2: 0.47, 3: 0.30}
     assert hard._best(values, [1, 2, 3], fallback=2, margin=0.05) == 2  # 0.03 short: the tie-breaker's

@@ -81,6 +81,7 @@ CLOSE_DOUBT = 0.3
 # trumps on points, count cards) break those ties better. Against hard-v1 (300 Bummerl,
 # Soft seed 302 / Sharp seed 303, game points per hand): Medium's rules within 0.05 +0.06 /
 # +0.03; the yardstick's within 0.05 +0.10 / +0.04, within 0.1 +0.11 / +0.08 (README).
+# Not where nothing is hidden (the talon exhausted): there the values are exact.
 TIE_MARGIN = 0.1
 
 
@@ -315,6 +316,7 @@ class Search:
         self.seat = view.seat
         self.legal = [parse_action(a) for a in view.legal]
         self.fallback = self.legal[0]
+        self.exact = False  # nothing hidden (set once the view is read)
         self.means = None  # {action: mean value} of the deepest finished iteration
         self.point_means = None  # the same in game points (with a board, beside its values)
         self.next_world = 0  # worlds searched in the iteration under way
@@ -335,7 +337,7 @@ class Search:
         self.fallback = tie_breaker(view, rng)
         self.facing_close = view.closed_by == 1 - self.seat
         builder = WorldBuilder(view)
-        exact = builder.exact()
+        exact = self.exact = builder.exact()
         self.worlds, self.weights, self.tables, self.close_values = [], [], [], []
         self._builder, self._rng, self._batch = builder, rng, worlds
         self.more_worlds = time_limit is not None and not exact
@@ -504,7 +506,8 @@ class Search:
             means = self._means(self.next_world)
         if means is None:
             return self.fallback
-        return _best(means, self.legal, self.fallback, TIE_MARGIN)
+        # Nothing hidden: exact values are not noise, so only an exact tie is broken.
+        return _best(means, self.legal, self.fallback, 1e-9 if self.exact else TIE_MARGIN)
 
 
 def choose(view, rng, time_limit=None) -> int:
