@@ -195,7 +195,12 @@ class Firefox(Page):
             left = end - time.monotonic()
             if left <= 0:
                 raise EngineError(f"firefox: no answer to {method} within {timeout:.0f} s")
-            message = json.loads(self._socket.recv(timeout=left))
+            try:
+                message = json.loads(self._socket.recv(timeout=left))
+            except TimeoutError:
+                continue  # the loop's check says so
+            except Exception as exc:  # noqa: BLE001 (the connection closed: Firefox is gone)
+                raise EngineError(f"firefox: {method}: the connection closed ({exc})") from None
             if message.get("type") == "event":
                 self._event(message)
             elif message.get("id") == ident:
