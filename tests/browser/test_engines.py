@@ -3,7 +3,7 @@
 The rest of the browser tests run in Chromium. The boot path (wasm, Cache Storage, service
 workers, the memory snapshot, the Content-Security-Policy) is where engines differ most,
 so it is checked here in each: a first visit boots and plays, the policy refuses a
-smuggled script, a repeat visit restores the snapshot and resumes the hand, and with the
+smuggled script, a script in a crafted link or a saved value does not run, a repeat visit restores the snapshot and resumes the hand, and with the
 server gone the service worker serves the table and a deal link. No console error at
 any step.
 
@@ -14,13 +14,16 @@ there must work; one not named is skipped with the reason.
 """
 from __future__ import annotations
 
+import json
 import os
 import threading
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 
 from conftest import serve
+from test_csp import PAYLOAD
 
 import engines  # tools/ (conftest puts it on sys.path)
 
@@ -103,6 +106,22 @@ def test_the_policy_refuses_a_smuggled_script(engine):
     assert violations and all(v.startswith("script-src") for v in violations), violations
     # each refusal may be logged as a console error; nothing else may be
     assert all("Content-Security-Policy" in e or "Refused to" in e for e in page.errors())
+
+
+def test_a_script_in_a_link_or_a_saved_value_does_not_run(engine):
+    page, url, _ = engine
+    query = "&".join(f"{name}={quote(PAYLOAD)}" for name in ("lang", "deck", "record", "rules"))
+    boot(page, url + "?seed=72&pace=0&" + query)
+    assert "<script>" in page.evaluate("document.getElementById('notice').textContent")  # quoted as text
+    saved = page.evaluate("JSON.parse(localStorage.getItem('bummerl'))")
+    saved["settings"]["lang"] = PAYLOAD
+    page.evaluate(f"localStorage.setItem('bummerl', {json.dumps(json.dumps(saved))})")
+    boot(page, url + "?pace=0")
+    page.click(PLAYABLE)
+    page.wait_for(f"document.body.dataset.turn === 'you' && {STATE}.history.length > 1", 60,
+                  "the bot's answer")
+    assert page.evaluate("window.__ran || null") is None
+    assert page.errors() == []
 
 
 def test_a_repeat_visit_restores_the_memory_snapshot_and_resumes_the_hand(engine):
