@@ -80,8 +80,10 @@ CLOSE_DOUBT = 0.3
 # worlds rank near-equal actions by noise, and rules of thumb (keep marriage halves, spend
 # trumps on points, count cards) break those ties better. Against hard-v1 (300 Bummerl,
 # Soft seed 302 / Sharp seed 303, game points per hand): Medium's rules within 0.05 +0.06 /
-# +0.03; the yardstick's within 0.05 +0.10 / +0.04, within 0.1 +0.11 / +0.08 (README).
-# Not where nothing is hidden (the talon exhausted): there the values are exact.
+# +0.03; the yardstick's within 0.05 +0.10 / +0.04, within 0.1 +0.11 / +0.08, within 0.2
+# worse (stopped at 46% of Bummerl). As merged, on fresh seeds (Soft 304 / Sharp 305):
+# +0.06 / +0.02 (README). Not where nothing is hidden (the talon exhausted): there the
+# values are exact.
 TIE_MARGIN = 0.1
 
 
@@ -90,6 +92,8 @@ def tie_breaker(view, rng) -> int:
     yardstick's (``yardstick.heuristic``, rules from the public strategy literature; it
     beats Medium by +0.44 game points per hand in Soft)."""
     return heuristic(view)
+
+
 # Facing a close, a world where the closer fails even with every card in sight weighs this
 # much: the likelihood ratio of the close. Measured on hard-v1's closes (85 hands, Soft):
 # we could beat the close in 8.2% of the real hands but 18.3% of uniform guesses (odds 0.4).
