@@ -89,14 +89,14 @@ def wrapped(expression: str) -> str:
 
 
 class Page:
-    """One browser, one fresh profile, one tab."""
+    """One browser, one fresh profile, one tab (the subclasses say how)."""
 
     name = "engine"
 
     def __init__(self):
         self._errors: list[str] = []
         self._lock = threading.Lock()
-        self._profile = Path(tempfile.mkdtemp(prefix=f"bummerl-{self.name}-"))
+        self._profile: Path | None = None  # a folder of ours to remove at the end
         self._process: subprocess.Popen | None = None
 
     # -- what the tests use
@@ -104,7 +104,7 @@ class Page:
         raise NotImplementedError
 
     def reload(self) -> None:
-        self.goto(self.evaluate("location.href"))
+        raise NotImplementedError
 
     def evaluate(self, expression: str):
         """The value of a JavaScript expression in the page (a promise is awaited)."""
@@ -143,7 +143,8 @@ class Page:
                 self._process.wait(10)
             except (OSError, subprocess.TimeoutExpired):
                 os.killpg(self._process.pid, signal.SIGKILL)
-        shutil.rmtree(self._profile, ignore_errors=True)
+        if self._profile:
+            shutil.rmtree(self._profile, ignore_errors=True)
 
     def __enter__(self):
         return self
@@ -165,6 +166,7 @@ class Firefox(Page):
         super().__init__()
         from websockets.sync.client import connect  # a development dependency
 
+        self._profile = Path(tempfile.mkdtemp(prefix="bummerl-firefox-"))
         prefs = "".join(f'user_pref("{k}", {json.dumps(v)});\n' for k, v in FIREFOX_PREFS.items())
         (self._profile / "user.js").write_text(prefs)
         port = free_port()

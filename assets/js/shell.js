@@ -51,8 +51,8 @@ if ("serviceWorker" in navigator) {
 // stores it (WebKit's pages did not see what a worker had put in Cache Storage). Sets
 // <body data-snapshot> to "saved" or "failed" when done (tools and tests wait for it).
 // Not before the service worker controls the page: it claims the page only after its
-// activation has deleted an old release's caches, the snapshot's among them (waiting for
-// `ready`, which comes before that, lost the new snapshot to the deletion in WebKit).
+// activation has deleted an old release's caches, the snapshot's among them (`ready`
+// comes before that, so a snapshot made then could be deleted by it).
 if ("serviceWorker" in navigator && "CompressionStream" in window && "Worker" in window) {
   const controlled = new Promise((done) => {
     if (navigator.serviceWorker.controller) done();
