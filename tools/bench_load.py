@@ -30,7 +30,9 @@ The pages:
 * `embedded`: a page of the same site (the benchmark's own) with the table in a frame
   (`?embed=1&seed=7`), ready when the frame posts its first `ready` message.
 
-`--pages deal_link,embedded` runs only those (and the bare page).
+`--pages deal_link,embedded` runs only those (and the bare page); `--page NAME=PATH` adds
+a page of the site to the same run (a variant of the table under trial, e.g. a copy of
+`index.html` with one change), so that the two are compared alternated.
 
 Recorded from navigation start: first contentful paint; `ready` (`body[data-ready="1"]`,
 a MutationObserver installed before any script); and the steps of a boot: `wasm` (the
@@ -262,6 +264,8 @@ def main() -> int:
     parser.add_argument("--show", metavar="FILE", help="print the summary of a saved --json run")
     parser.add_argument("--pages", help="only these pages (and bare), comma-separated: table, pyscript, "
                         "deal_link, embedded, table_source")
+    parser.add_argument("--page", action="append", default=[], metavar="NAME=PATH",
+                        help="add a page of the site (a variant of the table under trial)")
     args = parser.parse_args()
     if args.show:
         saved = json.loads(Path(args.show).read_text())
@@ -281,6 +285,9 @@ def main() -> int:
         targets["table_source"] = base + "bench-source.html"
     if args.pages:
         targets = {name: url for name, url in targets.items() if name in {"bare", *args.pages.split(",")}}
+    for extra in args.page:
+        name, path = extra.split("=", 1)
+        targets[name] = base + path
     runs = {name: [] for name in targets}
     with sync_playwright() as playwright:
         browser = launch(playwright)

@@ -37,7 +37,11 @@ export async function keepSnapshot(key, snapshot) {
 
 async function savedSnapshot() {
   if (!globalThis.caches || !("DecompressionStream" in globalThis)) return null;
-  if (!(await caches.has(SNAPSHOT_CACHE))) return null;  // a first visit: nothing to fetch
+  // A snapshot is only made once the service worker controls the page (shell.js): a page it
+  // does not control (a first visit) has none, and opening Cache Storage in a new profile
+  // would only delay its boot (0.03-0.1 s in Firefox).
+  if (!navigator.serviceWorker?.controller) return null;
+  if (!(await caches.has(SNAPSHOT_CACHE))) return null;  // nothing to fetch
   const cache = await caches.open(SNAPSHOT_CACHE);
   const [entry] = await cache.keys();  // one at most (snapshot-worker.mjs)
   // Another Pyodide's or another archive's snapshot is not used: the next one replaces it.
@@ -50,6 +54,7 @@ async function savedSnapshot() {
 export async function loadPyodide(options) {
   // PyScript passes the folder of this module as indexURL: the runtime lives in vendor/.
   options = { ...options, indexURL: INDEX_URL };
+  performance.mark("bummerl:interpreter");  // PyScript asks for Pyodide (tools/bench_engines.py)
   try {
     const snapshot = await savedSnapshot();
     if (snapshot) {
@@ -63,5 +68,7 @@ export async function loadPyodide(options) {
     globalThis.__bummerlBoot = "snapshot-failed";
     await caches.delete(SNAPSHOT_CACHE).catch(() => {});
   }
-  return boot(options);
+  const pyodide = await boot(options);
+  performance.mark("bummerl:pyodide");  // Pyodide is up: PyScript's setup and files follow
+  return pyodide;
 }
