@@ -29,21 +29,39 @@ from bummerl.bots.world import WorldBuilder
 from .arena import main as arena_main
 
 
-def set_constant(assignment: str) -> None:
+def read_setting(assignment: str) -> dict:
+    """``"WORLDS=48"`` -> ``{"WORLDS": 48}``, for a constant of ``bummerl.bots.hard``."""
     name, _, text = assignment.partition("=")
     if not name.isupper() or not hasattr(hard, name):
-        raise SystemExit(f"--set: {name!r} is not a constant of bummerl.bots.hard")
-    setattr(hard, name, ast.literal_eval(text))
+        raise ValueError(f"--set: {name!r} is not a constant of bummerl.bots.hard")
+    return {name: ast.literal_eval(text)}
+
+
+def read_leaf(path: str) -> dict:
+    """The estimate's weights in a file of ``WEIGHTS`` entries as ``leaf_fit`` prints them
+    ("auto": {2: (...), ...},), as the settings of ``bummerl.bots.hard`` that hold them
+    (``WEIGHTS`` and its tables; a claim rule the file leaves out keeps its weights)."""
+    lines = [line for line in open(path, encoding="utf-8") if not line.startswith("#")]
+    read = {claim: {stage: tuple(w) for stage, w in stages.items()}
+            for claim, stages in ast.literal_eval("{" + "".join(lines) + "}").items()}
+    weights = {**hard.WEIGHTS, **read}
+    tables = {claim: {stage: (w, *hard._suit_values(w)) for stage, w in stages.items()}
+              for claim, stages in weights.items()}
+    return {"WEIGHTS": weights, "_TABLES": tables}
+
+
+def apply(settings: dict) -> None:
+    for name, value in settings.items():
+        setattr(hard, name, value)
 
 
 def limit_depth(limit: int) -> None:
-    """Every Search of this process searches at most ``limit`` tricks deep (and reads
-    ``WORLDS`` when it starts, not when it was defined, so that ``--set`` reaches it)."""
+    """Every Search of this process searches at most ``limit`` tricks deep."""
     start = hard.Search.__init__
 
     def init(self, view, rng, time_limit=None, worlds=None, nodes=hard.NODES, max_depth=hard.EXACT,
              every_action=False):
-        start(self, view, rng, time_limit, worlds or hard.WORLDS, nodes, min(max_depth, limit), every_action)
+        start(self, view, rng, time_limit, worlds, nodes, min(max_depth, limit), every_action)
 
     hard.Search.__init__ = init
 
@@ -54,14 +72,6 @@ def model_weights() -> None:
         return [(world, self.weight(world) if self.clues else 1.0) for world in worlds]
 
     WorldBuilder.sample_weighted = sample_weighted
-
-
-def leaf_weights(path: str) -> None:
-    """The ``WEIGHTS`` entries printed by ``leaf_fit`` ("auto": {2: (...), ...},)."""
-    lines = [line for line in open(path, encoding="utf-8") if not line.startswith("#")]
-    for claim, stages in ast.literal_eval("{" + "".join(lines) + "}").items():
-        hard.WEIGHTS[claim] = {stage: tuple(w) for stage, w in stages.items()}
-        hard._TABLES[claim] = {stage: (w, *hard._suit_values(w)) for stage, w in hard.WEIGHTS[claim].items()}
 
 
 def medium_ties() -> None:
@@ -78,13 +88,16 @@ def main(argv=None) -> int:
     parser.add_argument("--leaf", metavar="FILE")
     parser.add_argument("--tie-breaker", choices=["heuristic", "medium"], default="heuristic")
     args = parser.parse_args(ours)
-    for assignment in args.set:
-        set_constant(assignment)
+    try:
+        for assignment in args.set:
+            apply(read_setting(assignment))
+        if args.leaf:
+            apply(read_leaf(args.leaf))
+    except (ValueError, OSError, SyntaxError) as error:
+        parser.error(str(error))
     limit_depth(args.max_depth if args.max_depth is not None else hard.EXACT)
     if args.model_weights:
         model_weights()
-    if args.leaf:
-        leaf_weights(args.leaf)
     if args.tie_breaker == "medium":
         medium_ties()
     return arena_main(arena)

@@ -13,6 +13,7 @@ from bummerl_lab.arena import main as arena_main, run
 from bummerl.bots import LEVELS, choose, hard, world
 from bummerl.bots.solver import Position, action_values, outcome_value, search
 from bummerl.bots.world import WorldBuilder, popcount
+from bummerl.bots.yardstick import heuristic
 from bummerl.cards import ALL_CARDS, BIT, CLAIM, CLOSE, cards_of, parse_action, parse_card
 from bummerl.hand import Hand
 from bummerl.rules import OPTIONS, Rules
@@ -731,9 +732,41 @@ def test_with_nothing_hidden_a_near_tie_is_not_given_to_the_tie_breaker():
     assert hidden.best() == hidden.legal[1]
 
 
+def searched(rows, fallback, weights=None):
+    """A Search whose finished iteration gave these per-world values ({action: value})."""
+    search = object.__new__(hard.Search)
+    search.legal = list(rows[0])
+    search.fallback = fallback
+    search.weights = weights or [1.0] * len(rows)
+    search.value = hard._game_points
+    search.next_world = 0
+    total = sum(search.weights)
+    search.means = {a: sum(w * row[a] for w, row in zip(search.weights, rows)) / total for a in search.legal}
+    return search
+
+
 def test_the_tie_breakers_choice_is_played_when_its_mean_is_within_the_margin_of_the_best():
-    values = {1: 0.50, 2: 0.47, 3: 0.30}
-    assert hard._best(values, [1, 2, 3], fallback=2, margin=0.05) == 2  # 0.03 short: the tie-breaker's
-    assert hard._best(values, [1, 2, 3], fallback=3, margin=0.05) == 1  # 0.20 short: the best
-    assert hard._best({1: 0.4, 2: 0.4, 3: 0.1}, [1, 2, 3], fallback=3) == 1  # the first of equal bests
+    search = searched([{1: 0.50, 2: 0.47, 3: 0.30}], fallback=2)
+    assert search.choice(margin=0.05) == 2  # 0.03 short: the tie-breaker's
+    search.fallback = 3
+    assert search.choice(margin=0.05) == 1  # 0.20 short: the best
+    assert searched([{1: 0.4, 2: 0.4, 3: 0.1}], fallback=3).choice(1e-9) == 1  # the first of equal bests
     assert hard.TIE_MARGIN > 0
+
+
+def test_near_ties_go_to_the_tie_breaker_only_early_in_phase_1_with_the_talon_open():
+    margins = {}
+    for seed in range(40):
+        hand = deal(SOFT, dealer=seed % 2, rng=random.Random(seed))
+        while not hand.over:
+            view = hand.view(hand.to_act)
+            search = hard.Search(view, random.Random(1), nodes=1)
+            if not search.done:  # Hard answers some decisions at once, without a margin
+                stage = "closed" if view.closed_by is not None else "exhausted" if view.phase2 else view.drawn
+                margins.setdefault(stage, set()).add(search.margin)
+            hand = hand.apply(heuristic(view))
+    early = [stage for stage in margins if isinstance(stage, int) and stage < hard.TIE_UNTIL]
+    assert early and all(margins[stage] == {hard.TIE_MARGIN} for stage in early)
+    late = [stage for stage in margins if stage not in early]
+    assert {"closed", "exhausted", 8} <= set(late)
+    assert all(margins[stage] == {1e-9} for stage in late)
