@@ -1,15 +1,17 @@
-"""Fit Hard's static estimate (``hard.WEIGHTS``) to exact values: the lab command that
-made the weights in ``bots/hard.py``.
+"""Fit Hard's static estimate (``hard.WEIGHTS``) to the results of play or to exact values.
 
-``python -m bummerl_lab.leaf_fit --rules soft|sharp --positions N --seed S``
+``python -m bummerl_lab.leaf_fit --rules soft|sharp --positions N --seed S
+[--player medium|heuristic] [--target play|exact]``
 
-Positions are taken from Medium-vs-Medium hands dealt from the seed: in each hand, the
-first position on lead (before any action) at each stage of phase 1 (2, 4, 6 and 8 talon
-cards drawn). Each is solved exactly by the search Hard runs in a world (every card and
-the talon order known, closing searched on the last phase-1 lead only, as Hard's search
-below the root): that value, for the seat on lead, is what the estimate stands in for
-at the search's horizon. The weights of each stage are the least-squares fit of those
-values to ``hard.features`` (a small ridge keeps features that never vary at 0). Prints
+Positions are taken from hands the ``player`` plays in both seats, dealt from the seed: in
+each hand, the first position on lead (before any action) at each stage of phase 1 (2, 4,
+6 and 8 talon cards drawn). The target for the seat on lead is, with ``--target play``,
+the game points it won or lost when the hand was played on (the estimate then stands for
+what that player makes of the position, neither seat seeing the other's cards), or with
+``--target exact`` the position solved exactly by the search Hard runs in a world (every
+card and the talon order known, closing searched on the last phase-1 lead only, as Hard's
+search below the root). The weights of each stage are the least-squares fit of the
+targets to ``hard.features`` (a small ridge keeps features that never vary at 0). Prints
 the weights as Python, for the ``WEIGHTS`` table, and the fit's residual per stage.
 """
 
@@ -19,29 +21,35 @@ import sys
 
 from bummerl.bots.hard import CLOSE_FROM, FEATURE_NAMES, estimate, features
 from bummerl.bots.heuristics import medium
+from bummerl.bots.yardstick import heuristic
 from bummerl.bots.solver import EXACT, Position, search
 from bummerl.hand import deal
 from bummerl.rules import Rules
 
 STAGES = (2, 4, 6, 8)
 RIDGE = 1e-3
+PLAYERS = {"medium": medium, "heuristic": lambda view, rng: heuristic(view)}
 
 
-def positions(rules, count: int, rng) -> dict:
-    """{stage: [hand, ...]}, ``count`` positions per stage, from Medium-vs-Medium hands."""
+def positions(rules, count: int, rng, player=medium) -> dict:
+    """{stage: [(hand, game points the seat on lead won or lost in the end), ...]},
+    ``count`` positions per stage, from hands ``player`` plays in both seats."""
     found = {stage: [] for stage in STAGES}
     dealer = 0
     while min(len(found[stage]) for stage in STAGES) < count:
         hand = deal(rules, dealer, rng)
         dealer = 1 - dealer
-        taken = set()
+        taken = {}
         while hand.outcome is None:
             stage = hand.drawn
             if (hand.lead < 0 and hand.married < 0 and hand.closed_by < 0
                     and stage in found and stage not in taken and len(found[stage]) < count):
-                taken.add(stage)
-                found[stage].append(hand)
-            hand = hand.apply(medium(hand.view(hand.to_act), rng))
+                taken[stage] = hand
+            hand = hand.apply(player(hand.view(hand.to_act), rng))
+        outcome = hand.outcome
+        for stage, position in taken.items():
+            won = outcome.game_points if outcome.winner == position.leader else -outcome.game_points
+            found[stage].append((position, won))
     return found
 
 
@@ -68,15 +76,16 @@ def least_squares(rows: list, targets: list) -> list:
     return solve(gram, moment)
 
 
-def fit(rules, count: int, seed: int, log=None) -> dict:
+def fit(rules, count: int, seed: int, log=None, player="medium", target="exact") -> dict:
     """{stage: weights} fitted on ``count`` positions per stage."""
     rng = random.Random(seed)
     weights = {}
-    for stage, hands in positions(rules, count, rng).items():
-        rows, targets = [], []
-        for hand in hands:
+    for stage, found in positions(rules, count, rng, PLAYERS[player]).items():
+        rows, targets, hands = [], [], []
+        for hand, won in found:
             leader = hand.leader
-            targets.append(search(hand, leader, EXACT, None, None, CLOSE_FROM))
+            hands.append(hand)
+            targets.append(won if target == "play" else search(hand, leader, EXACT, None, None, CLOSE_FROM))
             rows.append(features(Position(hand), leader, leader))
         w = least_squares(rows, targets)
         weights[stage] = w
@@ -96,9 +105,13 @@ def main(argv=None) -> int:
     parser.add_argument("--rules", default="soft", help="soft or sharp (default soft)")
     parser.add_argument("--positions", type=int, default=1000, help="positions per stage")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--player", choices=sorted(PLAYERS), default="medium",
+                        help="who plays the hands the positions come from (and, with --target play, on)")
+    parser.add_argument("--target", choices=("exact", "play"), default="exact")
     args = parser.parse_args(argv)
     rules = Rules.preset(args.rules)
-    weights = fit(rules, args.positions, args.seed, lambda line: print(line, file=sys.stderr, flush=True))
+    weights = fit(rules, args.positions, args.seed, lambda line: print(line, file=sys.stderr, flush=True),
+                  args.player, args.target)
     print(f"# {', '.join(FEATURE_NAMES)}")
     print(f'"{rules.claim}": {{')
     for stage, w in weights.items():

@@ -86,3 +86,33 @@ def test_hard_breaks_near_ties_with_the_yardstick_and_the_variant_with_medium(mo
     variant.medium_ties()
     assert all(search.fallback == medium(view, random.Random(1)) for view, search in searched())
     assert any(heuristic(view) != medium(view, random.Random(1)) for view in views)  # they differ
+
+
+def test_changes_to_hard_are_judged_by_duplicate_play_outs_where_they_choose_differently(tmp_path):
+    from bummerl.bots import hard
+    from bummerl.bots.yardstick import heuristic
+    from bummerl_lab.choices import MERGED, by_rules, by_settings, changed, run
+
+    rules = {MERGED: None, "search": 1e-9, "yardstick": 99.0}
+    log = (tmp_path / "ties.jsonl").open("w", encoding="utf-8")
+    report = run(2, 3, SOFT, "heuristic", 1, by_rules(rules), list(rules), log=log)
+    log.close()
+    lines = [json.loads(line) for line in (tmp_path / "ties.jsonl").read_text().splitlines()]
+    figures = report["rules"]
+    assert figures[MERGED]["differs"] == 0 and figures[MERGED]["game_points_per_hand"] == 0
+    assert lines and figures["search"]["differs"] + figures["yardstick"]["differs"] >= len(lines)
+    for line in lines:  # every distinct choice was played out, and its result is a hand's
+        assert set(line["results"]) == set(line["choices"].values())
+        assert all(r in (-3, -2, -1, 1, 2, 3) for results in line["results"].values() for r in results)
+    gains = sum(r[line["choices"]["search"]][0] - r[line["choices"][MERGED]][0]
+                for line in lines for r in [line["results"]])
+    assert figures["search"]["game_points_per_hand"] == pytest.approx(gains / report["hands"])
+    # a changed Hard is searched with the change, and the module is as it was afterwards
+    before = hard.CLOSE_DOUBT
+    with changed({"CLOSE_DOUBT": before + 1}):
+        assert hard.CLOSE_DOUBT == before + 1
+    assert hard.CLOSE_DOUBT == before
+    view = deal(SOFT, dealer=0, rng=random.Random(5)).view(1)
+    choices, _ = by_settings({"wide": {"TIE_MARGIN": 9.0}, "none": {"TIE_MARGIN": 0.0}})(view, random.Random(1))
+    assert set(choices) == {MERGED, "wide", "none"}
+    assert choices["wide"] == heuristic(view)  # the margin takes every near-tie to the yardstick

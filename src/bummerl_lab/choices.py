@@ -1,0 +1,271 @@
+"""Changes to Hard compared decision by decision, with duplicate play-outs.
+
+``python -m bummerl_lab.choices --hands N --seed S [--rules soft|sharp] [--opponent NAME]
+[--rollouts R] [--rule NAME=MARGIN ...] [--set NAME=VALUE ...] [--leaf FILE] [--log FILE] [--progress]``
+
+A whole arena run plays every decision changed, so a change that alters one decision in
+twenty is measured through the noise of every deal. Here Hard plays the hands as merged,
+and at each of its decisions the changed Hards choose too, from the same view and the
+same random state. Where they disagree, each distinct choice is played on from the real
+position, the true cards, to the end of the hand, ``R`` times, Hard as merged against the
+opponent with the same seeds for every choice (duplicate play-outs). A change's gain at a
+decision is its choice's mean result less the merged choice's; summed over a hand it is a
+first-order measure of what the change is worth (each change judged one decision at a
+time, the rest of the hand played as merged). The deals are a Bummerl's hands in order
+(the match board in the view, as in the arena), Hard in seat 0 in even Bummerl and seat 1
+in odd ones.
+
+The changes: with ``--rule`` (or, with no other change, a built-in set of rules) ways of
+choosing from the one search (``Search.choice``: the tie-breaker's action within
+``MARGIN`` of the best, wherever something is hidden);
+with ``--set`` (a constant of ``bummerl.bots.hard``) and ``--leaf`` (the estimate's
+weights as ``bummerl_lab.leaf_fit`` prints them) one changed Hard, searched on its own.
+
+The report gives, per change, the decisions where it differs from the merged Hard and its
+gain per hand, in game points and in Bummerl (what the result is worth for the Bummerl
+from the board, ``hard.BummerlValue``), each with a standard error over the hands.
+"""
+
+import argparse
+import json
+import random
+import sys
+from contextlib import contextmanager
+
+from bummerl.bots import hard
+from bummerl.cards import Action, action_str
+from bummerl.match import Match
+from bummerl.rules import PRESETS
+
+from .arena import PLAYERS, _mean_se
+from .variant import apply, read_leaf, read_setting
+
+MERGED = "merged"
+# name -> margin: the merged Hard first (the reference), then the rules compared with it.
+RULES = {
+    MERGED: None,  # Hard as merged: ``Search.best``
+    "search": 1e-9,  # the best mean, always
+    "yardstick": 99.0,  # the tie-breaker's choice, always (where something is hidden)
+    "m0.05": 0.05,
+    "m0.1": 0.1,
+    "m0.2": 0.2,
+}
+
+
+def parse_rule(text: str) -> tuple[str, float]:
+    """``"wide=0.2"`` -> ``("wide", 0.2)``."""
+    name, _, number = text.partition("=")
+    try:
+        return name, float(number)
+    except ValueError:
+        raise ValueError(f"--rule {text!r}: write NAME=MARGIN, e.g. wide=0.2") from None
+
+
+@contextmanager
+def changed(settings: dict):
+    """``bummerl.bots.hard`` with ``settings`` (module globals) for the block."""
+    saved = {name: getattr(hard, name) for name in settings}
+    apply(settings)
+    try:
+        yield
+    finally:
+        apply(saved)
+
+
+def by_rules(rules: dict):
+    """Choices of every rule (name -> margin, None: ``best``) from one search of the view,
+    and what the rules read: {"top": the best mean's action, "fallback": the
+    tie-breaker's, "lead": the best mean less the tie-breaker's} (empty where the two
+    are the same or nothing is hidden)."""
+    def choose(view, rng):
+        search = hard.Search(view, rng)
+        search.step()
+        choices = {name: search.best() if search.exact or margin is None else search.choice(margin)
+                   for name, margin in rules.items()}
+        return choices, tie_facts(search)
+    return choose
+
+
+def tie_facts(search) -> dict:
+    """What a rule reads of a decision where the best mean and the tie-breaker's differ."""
+    means, fallback = search.current_means(), search.fallback
+    if means is None or search.exact or fallback not in means:
+        return {}
+    top = max(search.legal, key=means.__getitem__)
+    if top == fallback:
+        return {}
+    return {"top": action_str(top), "fallback": action_str(fallback), "lead": means[top] - means[fallback]}
+
+
+def by_settings(changes: dict):
+    """The merged Hard's choice and each changed one's (name -> settings), each from its
+    own search with the same random state."""
+    def choose(view, rng):
+        state = rng.getstate()
+        choices = {MERGED: hard.choose(view, rng)}
+        for name, settings in changes.items():
+            same = random.Random()
+            same.setstate(state)
+            with changed(settings):
+                choices[name] = hard.choose(view, same)
+        return choices, {}
+    return choose
+
+
+def result(hand, seat: int) -> int:
+    """The finished hand's game points for ``seat`` (+ won, - lost)."""
+    outcome = hand.outcome
+    return outcome.game_points if outcome.winner == seat else -outcome.game_points
+
+
+def play_out(hand, action: int, board, seat: int, opponent: str, seed: int) -> int:
+    """``seat`` plays ``action`` in ``hand`` and the hand is played to its end, Hard in
+    ``seat`` and ``opponent`` in the other, with random sources seeded from ``seed``."""
+    rngs = {seat: random.Random(seed), 1 - seat: random.Random(seed + 1)}
+    hand = hand.apply(action)
+    while not hand.over:
+        to_act = hand.to_act
+        view = hand.view(to_act, board)
+        if to_act == seat:
+            hand = hand.apply(hard.choose(view, rngs[to_act]))
+        else:
+            hand = hand.apply(PLAYERS[opponent](view, rngs[to_act], None))
+    return result(hand, seat)
+
+
+def run(hands: int, seed: int, rules, opponent: str, rollouts: int, chooser, names: list,
+        progress=None, log=None) -> dict:
+    """``chooser(view, rng)`` gives ({name: action} for ``names``, the merged Hard's first;
+    facts about the decision); each decision where they differ is written to ``log`` (a
+    text file) as a line of JSON, with its play-outs' results."""
+    gains = {name: [] for name in names}  # per hand: game points gained over the reference
+    worth_gains = {name: [] for name in names}  # the same in Bummerl
+    differ = {name: 0 for name in names}
+    decisions = played = bummerl = 0
+    while played < hands:
+        match = Match.new(rules, seed=seed * 1_000_003 + bummerl)
+        seat = bummerl % 2
+        bummerl += 1
+        while played < hands:
+            match.deal_next()
+            board = tuple(match.board)
+            worth = hard.BummerlValue(board, seat, rules).value
+            hand_gain = {name: 0.0 for name in names}
+            hand_worth = {name: 0.0 for name in names}
+            rngs = {seat: random.Random(seed * 7 + played), 1 - seat: random.Random(seed * 11 + played)}
+            step = 0
+            while not match.hand.over:
+                to_act = match.hand.to_act
+                view = match.view(to_act)
+                if to_act != seat:
+                    match.play(PLAYERS[opponent](view, rngs[to_act], None))
+                    continue
+                decisions += 1
+                step += 1
+                choices, facts = chooser(view, rngs[seat])
+                reference = choices[names[0]]
+                if len(set(choices.values())) > 1:
+                    outcomes, results = {}, {}
+                    for action in set(choices.values()):
+                        results[action] = [play_out(match.hand, action, board, seat, opponent,
+                                                    (seed * 1_000_003 + played) * 1_009 + step * 31 + r)
+                                           for r in range(rollouts)]
+                        outcomes[action] = (sum(results[action]) / rollouts,
+                                            sum(worth(x) for x in results[action]) / rollouts)
+                    if log:
+                        log.write(json.dumps({
+                            "hand": played, "step": step, "drawn": view.drawn, "phase2": view.phase2,
+                            "following": view.trick is not None, "closed": view.closed_by,
+                            "seat": seat, "board": board, "legal": len(view.legal), **facts,
+                            "choices": {name: action_str(a) for name, a in choices.items()},
+                            "results": {action_str(a): r for a, r in results.items()},
+                            "worth": {action_str(a): o[1] for a, o in outcomes.items()},
+                        }) + "\n")
+                        log.flush()
+                    for name, action in choices.items():
+                        if action != reference:
+                            differ[name] += 1
+                            hand_gain[name] += outcomes[action][0] - outcomes[reference][0]
+                            hand_worth[name] += outcomes[action][1] - outcomes[reference][1]
+                turn = match.play(Action.of(reference))
+            for name in names:
+                gains[name].append(hand_gain[name])
+                worth_gains[name].append(hand_worth[name])
+            played += 1
+            if progress:
+                progress(played, hands, gains)
+            if turn.bummerl:
+                break
+    report = {"hands": played, "decisions": decisions, "rules": {}}
+    for name in names:
+        gain, gain_se = _mean_se(gains[name])
+        value, value_se = _mean_se(worth_gains[name])
+        report["rules"][name] = {
+            "differs": differ[name],
+            "game_points_per_hand": gain, "game_points_se": gain_se,
+            "bummerl_per_hand": value, "bummerl_se": value_se,
+        }
+    return report
+
+
+def print_report(report: dict) -> None:
+    print(f"{report['hands']} hands, {report['decisions']} decisions of Hard; gain per hand over "
+          f"{next(iter(report['rules']))} (+- standard error over hands)")
+    print(f"{'change':<10} {'differs':>8} {'game points':>16} {'Bummerl':>16}")
+    for name, r in report["rules"].items():
+        print(f"{name:<10} {r['differs']:>8} "
+              f"{r['game_points_per_hand']:>+9.3f} ± {r['game_points_se']:.3f} "
+              f"{r['bummerl_per_hand']:>+9.4f} ± {r['bummerl_se']:.4f}")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bummerl_lab.choices", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", type=int, required=True)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rules", choices=sorted(PRESETS), default="soft")
+    parser.add_argument("--opponent", default="hard-v1", choices=sorted(PLAYERS))
+    parser.add_argument("--rollouts", type=int, default=2)
+    parser.add_argument("--rule", action="append", default=[], metavar="NAME=MARGIN",
+                        help="rules to compare, the first the reference (default: the merged one and a set of others)")
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                        help="a constant of bummerl.bots.hard, for the changed Hard")
+    parser.add_argument("--change", nargs=2, action="append", default=[], metavar=("NAME", "SETTINGS"),
+                        help='one more changed Hard: --change old "TIE_UNTIL=10 TIE_CLOSED=True"')
+    parser.add_argument("--leaf", metavar="FILE", help="the changed Hard's estimate, as leaf_fit prints it")
+    parser.add_argument("--progress", action="store_true")
+    parser.add_argument("--log", metavar="FILE", help="each decision where the changes differ, as JSON lines")
+    args = parser.parse_args(argv)
+    try:
+        changes = {}
+        settings = {}
+        for assignment in args.set:
+            settings.update(read_setting(assignment))
+        if args.leaf:
+            settings.update(read_leaf(args.leaf))
+        if settings:
+            changes["changed"] = settings
+        for name, text in args.change:
+            changes[name] = {k: v for assignment in text.split() for k, v in read_setting(assignment).items()}
+        rules = {MERGED: None, **dict(parse_rule(text) for text in args.rule)}
+    except (ValueError, OSError, SyntaxError) as error:
+        parser.error(str(error))
+    if changes:
+        chooser, names = by_settings(changes), [MERGED, *changes]
+    else:
+        rules = rules if args.rule else RULES
+        chooser, names = by_rules(rules), list(rules)
+
+    def progress(played, hands, gains):
+        if played % 10 == 0 or played == hands:
+            shown = " ".join(f"{name} {sum(g) / played:+.3f}" for name, g in gains.items())
+            print(f"[{played}/{hands}] {shown}", file=sys.stderr, flush=True)
+
+    log = open(args.log, "w", encoding="utf-8") if args.log else None
+    report = run(args.hands, args.seed, PRESETS[args.rules], args.opponent, args.rollouts,
+                 chooser, names, progress if args.progress else None, log)
+    print_report(report)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
