@@ -1,7 +1,8 @@
 """Changes to Hard compared decision by decision, with duplicate play-outs.
 
 ``python -m bummerl_lab.choices --hands N --seed S [--rules soft|sharp] [--opponent NAME]
-[--rollouts R] [--rule NAME=MARGIN ...] [--set NAME=VALUE ...] [--leaf FILE] [--log FILE] [--progress]``
+[--rollouts R] [--rule NAME=MARGIN ...] [--set NAME=VALUE ...] [--leaf FILE]
+[--change NAME "NAME=VALUE ..."] [--log FILE] [--progress]``
 
 A whole arena run plays every decision changed, so a change that alters one decision in
 twenty is measured through the noise of every deal. Here Hard plays the hands as merged,
@@ -19,7 +20,11 @@ The changes: with ``--rule`` (or, with no other change, a built-in set of rules)
 choosing from the one search (``Search.choice``: the tie-breaker's action within
 ``MARGIN`` of the best, wherever something is hidden);
 with ``--set`` (a constant of ``bummerl.bots.hard``) and ``--leaf`` (the estimate's
-weights as ``bummerl_lab.leaf_fit`` prints them) one changed Hard, searched on its own.
+weights as ``bummerl_lab.leaf_fit`` prints them) one changed Hard, searched on its own,
+and with each ``--change`` one more (its settings separated by spaces). ``--log`` writes
+each decision where they differ as a line of JSON (the view's stage, each choice and its
+play-outs' results; with rules also the best action, the tie-breaker's and the lead of
+the one over the other in the search's units).
 
 The report gives, per change, the decisions where it differs from the merged Hard and its
 gain per hand, in game points and in Bummerl (what the result is worth for the Bummerl

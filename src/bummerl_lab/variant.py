@@ -33,7 +33,7 @@ def read_setting(assignment: str) -> dict:
     """``"WORLDS=48"`` -> ``{"WORLDS": 48}``, for a constant of ``bummerl.bots.hard``."""
     name, _, text = assignment.partition("=")
     if not name.isupper() or not hasattr(hard, name):
-        raise ValueError(f"--set: {name!r} is not a constant of bummerl.bots.hard")
+        raise ValueError(f"{assignment!r}: {name!r} is not a constant of bummerl.bots.hard")
     return {name: ast.literal_eval(text)}
 
 
