@@ -2,7 +2,8 @@
 
 ``python -m bummerl_lab.choices --hands N --seed S [--rules soft|sharp] [--opponent NAME]
 [--rollouts R] [--rule NAME=MARGIN ...] [--set NAME=VALUE ...] [--leaf FILE]
-[--change NAME "NAME=VALUE ..."] [--log FILE] [--progress]``
+[--change NAME "NAME=VALUE ..."] [--log FILE] [--progress]``, and
+``python -m bummerl_lab.choices --read LOG ...``: the table of a rules run's log (``tie_table``)
 
 A whole arena run plays every decision changed, so a change that alters one decision in
 twenty is measured through the noise of every deal. Here Hard plays the hands as merged,
@@ -223,7 +224,42 @@ def print_report(report: dict) -> None:
               f"{r['bummerl_per_hand']:>+9.4f} ± {r['bummerl_se']:.4f}")
 
 
+# The bins of ``tie_table``: the best mean's lead over the tie-breaker's, in the search's units.
+LEAD_BINS = (0.02, 0.05, 0.1, 0.2, 0.4)
+
+
+def tie_table(lines: list) -> list:
+    """From logged decisions (``--log`` with rules), where the best mean and the
+    tie-breaker's choice differ and both were played out: rows of (group, decisions, mean
+    game points of the best's play-out less the tie-breaker's, its standard error), by the
+    best's lead, then within ``hard.TIE_MARGIN`` early (fewer than ``hard.TIE_UNTIL`` talon
+    cards drawn, talon open) and late."""
+    groups = {}
+    for line in lines:
+        results = line.get("results", {})
+        if "top" not in line or line["top"] not in results or line["fallback"] not in results:
+            continue
+        gain = (sum(results[line["top"]]) / len(results[line["top"]])
+                - sum(results[line["fallback"]]) / len(results[line["fallback"]]))
+        lead = line["lead"]
+        above = next((f"lead <= {bound}" for bound in LEAD_BINS if lead <= bound), f"lead > {LEAD_BINS[-1]}")
+        groups.setdefault(above, []).append(gain)
+        if lead <= hard.TIE_MARGIN:
+            early = line["closed"] is None and not line["phase2"] and line["drawn"] < hard.TIE_UNTIL
+            groups.setdefault("within the margin, early" if early else "within the margin, late", []).append(gain)
+    order = [f"lead <= {bound}" for bound in LEAD_BINS] + [f"lead > {LEAD_BINS[-1]}",
+             "within the margin, early", "within the margin, late"]
+    return [(name, len(groups[name]), *_mean_se(groups[name])) for name in order if name in groups]
+
+
 def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["--read"]:  # python -m bummerl_lab.choices --read LOG ...: the tie table
+        lines = [json.loads(line) for path in argv[1:] for line in open(path, encoding="utf-8")]
+        print(f"{'decisions where the best and the tie-breaker differ':<52} {'count':>6}  best less tie-breaker")
+        for name, count, mean, se in tie_table(lines):
+            print(f"{name:<52} {count:>6}  {mean:+.3f} ± {se:.3f}")
+        return 0
     parser = argparse.ArgumentParser(prog="python -m bummerl_lab.choices", description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, required=True)
     parser.add_argument("--seed", type=int, default=1)

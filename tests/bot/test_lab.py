@@ -116,3 +116,19 @@ def test_changes_to_hard_are_judged_by_duplicate_play_outs_where_they_choose_dif
     choices, _ = by_settings({"wide": {"TIE_MARGIN": 9.0}, "none": {"TIE_MARGIN": 0.0}})(view, random.Random(1))
     assert set(choices) == {MERGED, "wide", "none"}
     assert choices["wide"] == heuristic(view)  # the margin takes every near-tie to the yardstick
+
+
+def test_the_tie_table_groups_logged_decisions_by_lead_and_stage():
+    from bummerl.bots import hard
+    from bummerl_lab.choices import tie_table
+
+    def line(lead, drawn, top_result, fallback_result, closed=None):
+        return {"top": "play AH", "fallback": "play JH", "lead": lead, "drawn": drawn, "phase2": closed is not None,
+                "closed": closed, "results": {"play AH": [top_result], "play JH": [fallback_result]}}
+
+    lines = [line(0.01, 0, 1, -1), line(0.01, 2, -1, 1), line(0.07, hard.TIE_UNTIL, 2, -1),
+             line(0.08, 4, 1, 1, closed=0), line(0.3, 0, 3, -2), {"choices": {}, "results": {}}]
+    rows = {name: (count, mean) for name, count, mean, _ in tie_table(lines)}
+    assert rows["lead <= 0.02"] == (2, 0.0) and rows["lead <= 0.1"] == (2, 1.5) and rows["lead <= 0.4"] == (1, 5.0)
+    assert rows["within the margin, early"] == (2, 0.0)
+    assert rows["within the margin, late"] == (2, 1.5)  # the last phase-1 trick, and after a close
