@@ -39,6 +39,7 @@ import sys
 from contextlib import contextmanager
 
 from bummerl.bots import hard
+from bummerl.bots.solver import outcome_value
 from bummerl.cards import Action, action_str
 from bummerl.match import Match
 from bummerl.rules import PRESETS
@@ -118,12 +119,6 @@ def by_settings(changes: dict):
     return choose
 
 
-def result(hand, seat: int) -> int:
-    """The finished hand's game points for ``seat`` (+ won, - lost)."""
-    outcome = hand.outcome
-    return outcome.game_points if outcome.winner == seat else -outcome.game_points
-
-
 def play_out(hand, action: int, board, seat: int, opponent: str, seed: int) -> int:
     """``seat`` plays ``action`` in ``hand`` and the hand is played to its end, Hard in
     ``seat`` and ``opponent`` in the other, with random sources seeded from ``seed``."""
@@ -136,7 +131,14 @@ def play_out(hand, action: int, board, seat: int, opponent: str, seed: int) -> i
             hand = hand.apply(hard.choose(view, rngs[to_act]))
         else:
             hand = hand.apply(PLAYERS[opponent](view, rngs[to_act], None))
-    return result(hand, seat)
+    return outcome_value(hand.outcome, seat)
+
+
+def play_outs(hand, actions, board, seat: int, opponent: str, seed: int, rollouts: int) -> dict:
+    """{action: [game points for ``seat`` of each play-out after it]}, the same ``rollouts``
+    seeds for every action (duplicate play-outs)."""
+    return {action: [play_out(hand, action, board, seat, opponent, seed + r) for r in range(rollouts)]
+            for action in actions}
 
 
 def run(hands: int, seed: int, rules, opponent: str, rollouts: int, chooser, names: list,
@@ -171,13 +173,10 @@ def run(hands: int, seed: int, rules, opponent: str, rollouts: int, chooser, nam
                 choices, facts = chooser(view, rngs[seat])
                 reference = choices[names[0]]
                 if len(set(choices.values())) > 1:
-                    outcomes, results = {}, {}
-                    for action in set(choices.values()):
-                        results[action] = [play_out(match.hand, action, board, seat, opponent,
-                                                    (seed * 1_000_003 + played) * 1_009 + step * 31 + r)
-                                           for r in range(rollouts)]
-                        outcomes[action] = (sum(results[action]) / rollouts,
-                                            sum(worth(x) for x in results[action]) / rollouts)
+                    results = play_outs(match.hand, set(choices.values()), board, seat, opponent,
+                                        (seed * 1_000_003 + played) * 1_009 + step * 31, rollouts)
+                    outcomes = {action: (sum(r) / rollouts, sum(worth(x) for x in r) / rollouts)
+                                for action, r in results.items()}
                     if log:
                         log.write(json.dumps({
                             "hand": played, "step": step, "drawn": view.drawn, "phase2": view.phase2,

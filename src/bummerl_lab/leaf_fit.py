@@ -22,7 +22,7 @@ import sys
 from bummerl.bots.hard import CLOSE_FROM, FEATURE_NAMES, estimate, features
 from bummerl.bots.heuristics import medium
 from bummerl.bots.yardstick import heuristic
-from bummerl.bots.solver import EXACT, Position, search
+from bummerl.bots.solver import EXACT, Position, outcome_value, search
 from bummerl.hand import deal
 from bummerl.rules import Rules
 
@@ -46,10 +46,8 @@ def positions(rules, count: int, rng, player=medium) -> dict:
                     and stage in found and stage not in taken and len(found[stage]) < count):
                 taken[stage] = hand
             hand = hand.apply(player(hand.view(hand.to_act), rng))
-        outcome = hand.outcome
         for stage, position in taken.items():
-            won = outcome.game_points if outcome.winner == position.leader else -outcome.game_points
-            found[stage].append((position, won))
+            found[stage].append((position, outcome_value(hand.outcome, position.leader)))
     return found
 
 
