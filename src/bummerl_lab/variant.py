@@ -7,7 +7,7 @@ Everything after ``--`` is the arena's (``python -m bummerl arena --help``); ``h
 it plays changed, the frozen references do not. The changes, for this process only:
 
 - ``--set NAME=VALUE``: a constant of ``bummerl.bots.hard`` (``WORLDS=48``,
-  ``CLOSE_DOUBT=0.1``, ``TIE_MARGIN=1e-9``, ``CLOSE_FROM=(8, 6)``: a pair gives root's
+  ``CLOSE_DOUBT=0.1``, ``TIE_MARGIN=1e-9``, ``CLOSE_FROM=(8, 4)``: a pair gives root's
   and its opponent's threshold, see ``solver.search``);
 - ``--max-depth N``: the search stops N tricks deep in phase 1 and scores with the estimate;
 - ``--model-weights``: each uniform world weighs what the opponent model

@@ -716,6 +716,40 @@ def test_closing_allowed_to_one_seat_only_helps_that_seat():
         checked += 1
 
 
+def test_hard_searches_the_opponents_close_from_6_drawn_and_its_own_from_8():
+    # Below the root Hard's search lets the opponent close two leads earlier than Hard
+    # itself (hard.CLOSE_FROM): each world's values are the search's with that pair, and on
+    # some early leads the threat of the opponent's close lowers them (with the opponent's
+    # close from 8 only, it would not be searched before the last phase-1 lead).
+    from bummerl.bots.solver import value_after
+
+    assert hard.CLOSE_FROM == (8, 6)
+    rng = random.Random(4)
+    threatened = checked = 0
+    while checked < 12:
+        hand = deal(SOFT, rng.randrange(2), rng)
+        for _ in range(4):  # two tricks: four talon cards drawn, the next lead at 4
+            hand = hand.apply(rng.choice([a for a in hand.legal() if a.startswith("play")]))
+        if hand.over or hand.drawn != 4 or hand.lead >= 0:
+            continue
+        view = hand.view(hand.to_act)
+        search_ = hard.Search(view, random.Random(1), worlds=1, nodes=None, max_depth=2)
+        if search_.done:  # answered without a search (the exchange)
+            continue
+        assert search_.step() and search_.depth == 2
+        world = search_.worlds[0]
+        for action in search_.legal:
+            if action == CLOSE:
+                continue
+            seen = value_after(world.copy(), action, view.seat, 2, hard.estimate, None, (8, 6), {})
+            assert search_.means[action] == pytest.approx(seen)
+            unseen = value_after(world.copy(), action, view.seat, 2, hard.estimate, None, (8, 8), {})
+            assert seen <= unseen + 1e-9  # the opponent's option can only cost root
+            threatened += seen < unseen - 1e-9
+        checked += 1
+    assert threatened, checked
+
+
 def test_with_nothing_hidden_a_near_tie_is_not_given_to_the_tie_breaker():
     """Once the talon is exhausted the values are exact, not noise: the best is played even
     when the tie-breaker's choice is within the margin; with hidden cards it is not."""

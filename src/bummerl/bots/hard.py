@@ -29,9 +29,10 @@
   that lead's value varies over the worlds: after the lead each world is still played
   as if both seats saw every card, which flatters the closer where the right play
   depends on the world (measured: see ``CLOSE_DOUBT``); a close that wins the same in
-  every world is taken at its value. Below the root closing is
-  searched only on the last phase-1 lead (``CLOSE_FROM``): an omniscient opponent that
-  may close anywhere makes every early position look lost.
+  every world is taken at its value. Below the root Hard's own close is searched only on
+  the last phase-1 lead and the opponent's from two leads before it (``CLOSE_FROM``): an
+  omniscient opponent that may close anywhere makes every early position look lost, one
+  that may never close lets Hard walk into the closes real opponents make.
 - With the match board in the view (``Match.view``) Hard plays for the Bummerl, not for
   the hand alone: each world's value (game points, +3 .. -3) is turned into what that
   result is worth for the Bummerl (``BummerlValue``) before the worlds are averaged.
@@ -65,7 +66,14 @@ CANDIDATES = 1
 BATCHES = 8  # with a time limit, spare time samples more worlds: up to this many times WORLDS
 NODES = 60_000  # search nodes per decision when no time limit is given
 FIRST_DEPTH = 1  # tricks searched by the first iteration
-CLOSE_FROM = 8  # closing searched below the root only this late (talon cards drawn)
+# Closing is searched below the root only this late (talon cards drawn): Hard's own close
+# from 8, the opponent's from 6 (``solver.search``'s pair). The opponent's close from 6
+# instead of 8 gained, decision by decision against hard-v1 (``bummerl_lab.choices``, 500
+# hands each): Soft +0.038 +- 0.017 (seed 61) and +0.044 +- 0.025 (seed 63) game points
+# per hand, Sharp +0.010 +- 0.022 (seed 62; there no close is allowed with 8 drawn, so
+# with 8 for both nobody's close was searched below the root); from 4: Soft +0.037 +-
+# 0.032, Sharp +0.000 +- 0.030.
+CLOSE_FROM = (8, 6)
 # Closing at the root is valued at the best lead's mean over the worlds less CLOSE_DOUBT
 # times its standard deviation over them. Valued at their mean, Hard's closes against the
 # yardstick were worth less than the search expected (372 closes, seed 23: +1.65 expected,
