@@ -10,8 +10,8 @@ the game points it won or lost when the hand was played on (the estimate then st
 what that player makes of the position, neither seat seeing the other's cards), or with
 ``--target exact`` the position solved exactly by the search Hard runs in a world (every
 card and the talon order known, closing searched only as late as Hard's search below the
-root searches it, ``hard.CLOSE_FROM``). The weights of each stage are the least-squares fit of the
-targets to ``hard.features`` (a small ridge keeps features that never vary at 0). Prints
+root searches it, ``hard.CLOSE_FROM``). The weights of each stage are the least-squares fit
+of the targets to ``hard.features`` (a small ridge keeps features that never vary at 0). Prints
 the weights as Python, for the ``WEIGHTS`` table, and the fit's residual per stage.
 """
 
