@@ -231,8 +231,8 @@ def tie_table(lines: list) -> list:
     """From logged decisions (``--log`` with rules), where the best mean and the
     tie-breaker's choice differ and both were played out: rows of (group, decisions, mean
     game points of the best's play-out less the tie-breaker's, its standard error), by the
-    best's lead, then within ``hard.TIE_MARGIN`` early (fewer than ``hard.TIE_UNTIL`` talon
-    cards drawn, talon open) and late."""
+    best's lead, then within ``hard.TIE_MARGIN`` where Hard asks the tie-breaker
+    (``hard.asks_tie_breaker``: "early") and where it does not ("late")."""
     groups = {}
     for line in lines:
         results = line.get("results", {})
@@ -244,7 +244,9 @@ def tie_table(lines: list) -> list:
         above = next((f"lead <= {bound}" for bound in LEAD_BINS if lead <= bound), f"lead > {LEAD_BINS[-1]}")
         groups.setdefault(above, []).append(gain)
         if lead <= hard.TIE_MARGIN:
-            early = line["closed"] is None and not line["phase2"] and line["drawn"] < hard.TIE_UNTIL
+            closed = line["closed"] is not None
+            exact = line["phase2"] and not closed  # the talon exhausted
+            early = hard.asks_tie_breaker(exact, closed, line["drawn"])
             groups.setdefault("within the margin, early" if early else "within the margin, late", []).append(gain)
     order = [f"lead <= {bound}" for bound in LEAD_BINS] + [f"lead > {LEAD_BINS[-1]}",
              "within the margin, early", "within the margin, late"]

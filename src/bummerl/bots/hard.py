@@ -106,6 +106,13 @@ TIE_UNTIL = 8
 TIE_CLOSED = False
 
 
+def asks_tie_breaker(exact: bool, closed: bool, drawn: int) -> bool:
+    """Whether near-ties go to the tie-breaker in a position: something is hidden
+    (``exact`` false), and the talon is closed with ``TIE_CLOSED`` or open with fewer than
+    ``TIE_UNTIL`` cards drawn."""
+    return not exact and (TIE_CLOSED if closed else drawn < TIE_UNTIL)
+
+
 def tie_breaker(view, rng) -> int:
     """The action near-ties go to, and the fallback before any world is searched: the
     yardstick's (``yardstick.heuristic``, rules from the public strategy literature; it
@@ -364,7 +371,7 @@ class Search:
         self.facing_close = view.closed_by == 1 - self.seat
         builder = WorldBuilder(view)
         exact = self.exact = builder.exact()
-        if not exact and (TIE_CLOSED if view.closed_by is not None else view.drawn < TIE_UNTIL):
+        if asks_tie_breaker(exact, view.closed_by is not None, view.drawn):
             self.margin = TIE_MARGIN
         self.worlds, self.weights, self.tables, self.close_values = [], [], [], []
         worlds = worlds or WORLDS  # read now, so that a lab run can change it
