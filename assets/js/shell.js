@@ -61,6 +61,9 @@ if ("serviceWorker" in navigator && "CompressionStream" in window && "Worker" in
   Promise.all([tableReady, controlled]).then(() => {
     if (document.body.dataset.boot === "snapshot") return;
     const worker = new Worker("./assets/js/snapshot-worker.mjs", { type: "module" });
+    // Leaving the page stops it first: Firefox logs the loads of a worker cut off by the
+    // navigation as failed interceptions; the next visit makes the snapshot instead.
+    window.addEventListener("pagehide", () => worker.terminate(), { once: true });
     worker.onmessage = async (event) => {
       worker.terminate();
       let saved = false;
