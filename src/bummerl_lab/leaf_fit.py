@@ -1,7 +1,7 @@
 """Fit Hard's static estimate (``hard.WEIGHTS``) to the results of play or to exact values.
 
 ``python -m bummerl_lab.leaf_fit --rules soft|sharp --positions N --seed S
-[--player medium|heuristic] [--target play|exact]``
+[--player medium|heuristic|hard] [--target play|exact]``
 
 Positions are taken from hands the ``player`` plays in both seats, dealt from the seed: in
 each hand, the first position on lead (before any action) at each stage of phase 1 (2, 4,
@@ -19,7 +19,7 @@ import argparse
 import random
 import sys
 
-from bummerl.bots.hard import CLOSE_FROM, FEATURE_NAMES, estimate, features
+from bummerl.bots.hard import CLOSE_FROM, FEATURE_NAMES, choose, estimate, features
 from bummerl.bots.heuristics import medium
 from bummerl.bots.yardstick import heuristic
 from bummerl.bots.solver import EXACT, Position, outcome_value, search
@@ -28,7 +28,7 @@ from bummerl.rules import Rules
 
 STAGES = (2, 4, 6, 8)
 RIDGE = 1e-3
-PLAYERS = {"medium": medium, "heuristic": lambda view, rng: heuristic(view)}
+PLAYERS = {"medium": medium, "heuristic": lambda view, rng: heuristic(view), "hard": choose}
 
 
 def positions(rules, count: int, rng, player=medium) -> dict:

@@ -132,3 +132,23 @@ def test_the_tie_table_groups_logged_decisions_by_lead_and_stage():
     assert rows["lead <= 0.02"] == (2, 0.0) and rows["lead <= 0.1"] == (2, 1.5) and rows["lead <= 0.4"] == (1, 5.0)
     assert rows["within the margin, early"] == (2, 0.0)
     assert rows["within the margin, late"] == (2, 1.5)  # the last phase-1 trick, and after a close
+
+
+def test_the_leaf_fit_recovers_weights_that_explain_the_targets_exactly():
+    from bummerl_lab.leaf_fit import least_squares
+
+    rng = random.Random(4)
+    truth = [0.5, -1.25, 2.0]
+    rows = [[rng.uniform(-3, 3) for _ in truth] for _ in range(40)]
+    targets = [sum(w * x for w, x in zip(truth, row)) for row in rows]
+    assert least_squares(rows, targets) == pytest.approx(truth, abs=0.01)  # the ridge shrinks a little
+
+
+def test_the_leaf_fit_takes_positions_from_hands_hard_plays_in_both_seats():
+    from bummerl_lab.leaf_fit import PLAYERS, STAGES, positions
+
+    found = positions(SOFT, 1, random.Random(2), PLAYERS["hard"])
+    assert sorted(found) == list(STAGES)
+    for stage, [(hand, won)] in found.items():
+        assert hand.drawn == stage and hand.lead < 0 and hand.closed_by < 0  # on lead, talon open
+        assert won in (-3, -2, -1, 1, 2, 3)  # the final result for the seat on lead
