@@ -691,11 +691,43 @@ def test_before_any_iteration_finishes_the_worlds_finished_decide():
     search_ = hard.Search(h.view(1), random.Random(1), nodes=3000)
     search_.step()
     assert search_.done and search_.means is None and 0 < search_.next_world < len(search_.worlds)
-    finished = sum(search_.weights[:search_.next_world])
-    means = {a: s / finished for a, s in search_.sums.items()}
-    means[CLOSE] = search_._close_value(finished, search_.next_world)
+    count = search_.next_world
+    assert search_.finished[count - 1] is not None and search_.finished[count] is None
+    finished = sum(search_.weights[:count])
+    means = {a: sum(w * values[a] for w, values in zip(search_.weights, search_.finished[:count])) / finished
+             for a in search_.finished[0]}
+    means[CLOSE] = search_._close_value(finished, count)
     top = max(means.values())
     assert means[search_.best()] == pytest.approx(top)
+
+
+def test_a_deeper_iteration_cut_by_the_budget_counts_for_the_worlds_it_finished():
+    # Each world is valued at its deepest finished search: the worlds the cut iteration
+    # finished at its depth, the rest at the depth before; the choice and the means a
+    # review reads are those.
+    from bummerl.bots.solver import value_after
+
+    view = deal(SOFT, 0, random.Random(7)).view(1)  # a lead to search (no exchange)
+    for nodes in range(4000, 60_000, 2000):
+        search_ = hard.Search(view, random.Random(2), nodes=nodes, worlds=6)
+        search_.step()
+        if search_.means is not None and search_.depth >= 2 and 0 < search_.next_world < len(search_.worlds):
+            break
+    else:
+        pytest.fail("no budget cut a deeper iteration")
+    cut = search_.next_world
+    sums = Counter()
+    for index, world in enumerate(search_.worlds):
+        depth = search_.depth if index < cut else search_.depth - 1
+        for action, value in search_.finished[index].items():
+            assert value == pytest.approx(value_after(world.copy(), action, view.seat, depth, hard.estimate,
+                                                      None, hard.CLOSE_FROM, {}))
+            sums[action] += search_.weights[index] * value
+    means = {a: s / sum(search_.weights) for a, s in sums.items()}
+    assert {a: search_.means[a] for a in means} == pytest.approx(means)
+    assert search_.current_means() == search_.means
+    best = max(search_.legal, key=search_.means.__getitem__)
+    assert search_.choice(-1.0) == best
 
 
 def test_closing_allowed_to_one_seat_only_helps_that_seat():
@@ -774,6 +806,7 @@ def searched(rows, fallback, weights=None):
     search.weights = weights or [1.0] * len(rows)
     search.value = hard._game_points
     search.next_world = 0
+    search.done = True
     total = sum(search.weights)
     search.means = {a: sum(w * row[a] for w, row in zip(search.weights, rows)) / total for a in search.legal}
     return search

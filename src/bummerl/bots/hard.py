@@ -10,8 +10,10 @@
   a follow finishes it, so its first iteration scores the position right after it (a
   follow late in phase 1 used to spend the whole budget on its first, exact iteration).
   Each world keeps a transposition table across actions and depths. The action with the
-  best mean over the worlds of the deepest finished iteration is chosen (before one has
-  finished, over the worlds finished so far). The worlds are uniform guesses
+  best mean over the worlds is chosen, each world's values those of its deepest finished
+  search: the worlds a deeper iteration finished before the budget ran out count at that
+  depth, the others at the depth before (before the first iteration has finished, the
+  mean is over the worlds finished so far). The worlds are uniform guesses
   (``CANDIDATES``: resampling them by the opponent model of ``WorldBuilder.weight`` is
   there but measured worse); facing a close, those where the close fails played open
   weigh less (``CLOSE_FAILS``).
@@ -337,8 +339,9 @@ class Search:
     slices) is spent. ``worlds`` and ``max_depth`` (tricks) bound the work too; with
     ``every_action`` (a review) every legal action is searched and valued in ``means``,
     even where Hard answers at once (the exchange, a claim, a single action). A world
-    cut by a slice's end is searched again from its start in the next slice, helped by
-    what its table learnt: slicing changes no value, but may save nodes for more worlds.
+    cut by a slice's end is searched again from its start in the next slice: with a time
+    limit helped by what its table learnt (slicing changes no value, but may save time for
+    more worlds), with a node budget from the table it had (slicing changes nothing).
     """
 
     def __init__(self, view, rng, time_limit: float | None = None, worlds: int | None = None,
@@ -350,7 +353,8 @@ class Search:
         # how near the best mean the tie-breaker's choice must be to be played (just an exact
         # tie where the tie-breaker is not asked: nothing hidden, late, after a close)
         self.margin = 1e-9
-        self.means = None  # {action: mean value} of the deepest finished iteration
+        self.means = None  # {action: mean value} once every world is searched (``_means``)
+        self.finished = []  # per world, its deepest finished search's {action: game points}
         self.point_means = None  # the same in game points (with a board, beside its values)
         self.next_world = 0  # worlds searched in the iteration under way
         self.done = False
@@ -409,16 +413,15 @@ class Search:
             self.weights.append(times)
             self.tables.append({})
             self.close_values.append(None)  # after closing: {lead: value}
+            self.finished.append(None)  # the deepest finished search's {action: value}
 
     def _start_iteration(self):
         self.next_world = 0
-        self.sums = {a: 0.0 for a in self.legal if a != CLOSE}
-        self.point_sums = dict(self.sums) if self.for_bummerl else None
 
     def step(self, max_seconds: float = float("inf")) -> bool:
         """Search for about ``max_seconds`` more (a search looks at the clock every 256
         nodes); True once the decision is made. A world cut by the end of a slice is
-        searched again in the next one, where its table holds what was finished."""
+        searched again in the next one (see the class)."""
         if self.done:
             return True
         start = time.perf_counter()
@@ -436,12 +439,19 @@ class Search:
                 end_of_thinking = now + left
                 budget.deadline = min(slice_end, end_of_thinking)
                 nodes_before = budget.nodes
+                # With a node budget in slices (a review), a world cut by a slice's end is
+                # searched again from the table it started with, so that the nodes it
+                # takes, and with them the decision, are those of a search in one go.
+                table = self.tables[self.next_world]
+                saved = dict(table) if budget.limit is not None and max_seconds != float("inf") else None
                 try:
                     self._search_world(self.next_world)
                 except OutOfBudget:
                     over = time.perf_counter() >= end_of_thinking or (
                         budget.limit is not None and budget.nodes >= budget.limit)
                     budget.nodes = nodes_before
+                    if saved is not None and not over:
+                        self.tables[self.next_world] = saved
                     self.done = over
                     break
                 self.next_world += 1
@@ -449,6 +459,9 @@ class Search:
                     self._finish_iteration()
         finally:
             self.thinking += time.perf_counter() - start
+        if self.done and self.means is not None and self.next_world:
+            # stopped in a deeper iteration: the worlds it finished count at their depth
+            self._set_means(self._finished_count())
         return self.done
 
     def _search_world(self, index: int) -> None:
@@ -471,29 +484,37 @@ class Search:
             # The opponent closed: worlds where its close fails whatever it does are
             # less likely (it closed because it expected to win). Searched once, exactly.
             self.weights[index] *= CLOSE_FAILS
-        weight, worth = self.weights[index], self.value
-        for action, value in values.items():
-            self.sums[action] += weight * worth(value)
-        if self.for_bummerl:  # the same worlds' values in game points: what a review also shows
-            for action, value in values.items():
-                self.point_sums[action] += weight * value
+        self.finished[index] = values
+
+    def _finished_count(self) -> int:
+        """How many worlds, from the first, have a finished search (they are searched in
+        order, the first iteration and each added batch of worlds)."""
+        return next((i for i, v in enumerate(self.finished) if v is None), len(self.finished))
 
     def _means(self, count: int, points: bool = False) -> dict:
-        """{action: weighted mean value} over the first ``count`` worlds, searched in this
-        iteration (in game points with ``points``, else in the search's own values)."""
-        total = sum(self.weights[:count])
-        sums = self.point_sums if points else self.sums
-        means = {a: s / total for a, s in sums.items()}
+        """{action: weighted mean value} over the first ``count`` worlds, each world's at
+        its deepest finished search (in game points with ``points``, else in the search's
+        own values): a deeper iteration cut by the budget still counts for the worlds it
+        finished. Within a world every action is valued at the same depth."""
+        worth = _game_points if points else self.value
+        weights, finished = self.weights[:count], self.finished[:count]
+        total = sum(weights)
+        means = {a: sum(w * worth(values[a]) for w, values in zip(weights, finished)) / total
+                 for a in finished[0]}
         if CLOSE in self.legal:
-            means[CLOSE] = self._close_value(total, count, _game_points if points else self.value)
+            means[CLOSE] = self._close_value(total, count, worth)
         return means
 
+    def _set_means(self, count: int) -> None:
+        self.means = self._means(count)
+        # the same worlds' values in game points: what a review also shows
+        self.point_means = self._means(count, True) if self.for_bummerl else self.means
+
     def _finish_iteration(self) -> None:
-        self.means = self._means(len(self.worlds))
-        self.point_means = self._means(len(self.worlds), True) if self.for_bummerl else self.means
+        self._set_means(len(self.worlds))
         if self.depth >= self.last_depth:
             if self.more_worlds and len(self.worlds) < BATCHES * self._batch:
-                self._add_worlds(self._batch)  # the sums go on: the next means cover every world so far
+                self._add_worlds(self._batch)  # the next means cover every world so far
                 return
             self.done = True
             return
@@ -532,8 +553,8 @@ class Search:
         return sum(by_lead[lead] > 0 for by_lead in self.close_values[:count]), count
 
     def best(self) -> int:
-        """The chosen action so far: the deepest finished iteration's; before the first has
-        finished, the mean over the worlds it has searched (late in phase 1 the first
+        """The chosen action so far: the best of ``current_means``; before the first
+        iteration has finished, that is the mean over the worlds it has searched (late in phase 1 the first
         iteration already searches to the end of the hand, and the node budget may end it
         early: 14 of 300 benchmark decisions, which fell back to Medium before); the
         tie-breaker's choice while no world is searched."""
@@ -549,11 +570,13 @@ class Search:
         return self.fallback if means[top] - means.get(self.fallback, -99.0) <= margin else top
 
     def current_means(self) -> dict | None:
-        """The means ``best`` reads: the deepest finished iteration's, else those of the
-        worlds searched so far, else None."""
-        if self.means is None and self.next_world:
-            return self._means(self.next_world)
-        return self.means
+        """The means ``best`` reads: over the worlds searched so far (every world once the
+        first iteration has finished), each at its deepest finished search; None before
+        the first world is searched."""
+        if self.means is not None and (self.done or not self.next_world):
+            return self.means  # set when an iteration or the search ended
+        count = self._finished_count()
+        return self._means(count) if count else None
 
 
 def choose(view, rng, time_limit=None) -> int:
