@@ -413,7 +413,7 @@ class Search:
             self.weights.append(times)
             self.tables.append({})
             self.close_values.append(None)  # after closing: {lead: value}
-            self.finished.append(None)  # the deepest finished search's {action: value}
+            self.finished.append(None)  # its deepest finished search's {action: game points}
 
     def _start_iteration(self):
         self.next_world = 0
@@ -442,8 +442,8 @@ class Search:
                 # With a node budget in slices (a review), a world cut by a slice's end is
                 # searched again from the table it started with, so that the nodes it
                 # takes, and with them the decision, are those of a search in one go.
-                table = self.tables[self.next_world]
-                saved = dict(table) if budget.limit is not None and max_seconds != float("inf") else None
+                sliced = budget.limit is not None and max_seconds != float("inf")
+                saved = dict(self.tables[self.next_world]) if sliced else None
                 try:
                     self._search_world(self.next_world)
                 except OutOfBudget:
