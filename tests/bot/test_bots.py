@@ -728,6 +728,18 @@ def test_a_deeper_iteration_cut_by_the_budget_counts_for_the_worlds_it_finished(
     assert search_.current_means() == search_.means
     best = max(search_.legal, key=search_.means.__getitem__)
     assert search_.choice(-1.0) == best
+    # A review reads whole iterations only (how far a budget gets moves with its slicing):
+    # every world at the depth before.
+    review = hard.Search(view, random.Random(2), nodes=nodes, worlds=6, every_action=True)
+    review.step()
+    assert review.depth == search_.depth and review.next_world == cut
+    whole = Counter()
+    for index, world in enumerate(review.worlds):
+        for action in review.finished[index]:
+            whole[action] += review.weights[index] * value_after(
+                world.copy(), action, view.seat, review.depth - 1, hard.estimate, None, hard.CLOSE_FROM, {})
+    assert {a: review.means[a] for a in whole} == pytest.approx({a: v / sum(review.weights) for a, v in whole.items()})
+    assert review.current_means() == review.means
 
 
 def test_closing_allowed_to_one_seat_only_helps_that_seat():

@@ -339,9 +339,11 @@ class Search:
     slices) is spent. ``worlds`` and ``max_depth`` (tricks) bound the work too; with
     ``every_action`` (a review) every legal action is searched and valued in ``means``,
     even where Hard answers at once (the exchange, a claim, a single action). A world
-    cut by a slice's end is searched again from its start in the next slice: with a time
-    limit helped by what its table learnt (slicing changes no value, but may save time for
-    more worlds), with a node budget from the table it had (slicing changes nothing).
+    cut by a slice's end is searched again from its start in the next slice, helped by
+    what its table learnt: slicing changes no value, but may save nodes for more worlds.
+    So a review (``every_action``) reads whole iterations only: a deeper iteration's
+    worlds count for play, but how many of them a budget finishes moves with the slicing,
+    and a review in slices must give the figures of one in one go.
     """
 
     def __init__(self, view, rng, time_limit: float | None = None, worlds: int | None = None,
@@ -365,6 +367,7 @@ class Search:
         board = view.board
         self.value = BummerlValue(board, self.seat, view.rules).value if board else _game_points
         self.for_bummerl = bool(board)  # then game points are summed beside the values
+        self.whole_iterations = every_action  # a review: see the class
         # every_action (a review): value even what Hard decides without searching
         quick = None if every_action else self._quick(view)
         if quick is not None:
@@ -439,19 +442,12 @@ class Search:
                 end_of_thinking = now + left
                 budget.deadline = min(slice_end, end_of_thinking)
                 nodes_before = budget.nodes
-                # With a node budget in slices (a review), a world cut by a slice's end is
-                # searched again from the table it started with, so that the nodes it
-                # takes, and with them the decision, are those of a search in one go.
-                sliced = budget.limit is not None and max_seconds != float("inf")
-                saved = dict(self.tables[self.next_world]) if sliced else None
                 try:
                     self._search_world(self.next_world)
                 except OutOfBudget:
                     over = time.perf_counter() >= end_of_thinking or (
                         budget.limit is not None and budget.nodes >= budget.limit)
                     budget.nodes = nodes_before
-                    if saved is not None and not over:
-                        self.tables[self.next_world] = saved
                     self.done = over
                     break
                 self.next_world += 1
@@ -459,7 +455,7 @@ class Search:
                     self._finish_iteration()
         finally:
             self.thinking += time.perf_counter() - start
-        if self.done and self.means is not None and self.next_world:
+        if self.done and self.means is not None and self.next_world and not self.whole_iterations:
             # stopped in a deeper iteration: the worlds it finished count at their depth
             self._set_means(self._finished_count())
         return self.done
@@ -573,7 +569,7 @@ class Search:
         """The means ``best`` reads: over the worlds searched so far (every world once the
         first iteration has finished), each at its deepest finished search; None before
         the first world is searched."""
-        if self.means is not None and (self.done or not self.next_world):
+        if self.means is not None and (self.done or not self.next_world or self.whole_iterations):
             return self.means  # set when an iteration or the search ended
         count = self._finished_count()
         return self._means(count) if count else None
