@@ -366,7 +366,7 @@ class Search:
         # what a world's result is worth: for the Bummerl when the view has the board
         board = view.board
         self.value = BummerlValue(board, self.seat, view.rules).value if board else _game_points
-        self.for_bummerl = bool(board)  # then game points are summed beside the values
+        self.for_bummerl = bool(board)  # then the means in game points too (point_means)
         self.whole_iterations = every_action  # a review: see the class
         # every_action (a review): value even what Hard decides without searching
         quick = None if every_action else self._quick(view)
@@ -550,10 +550,10 @@ class Search:
 
     def best(self) -> int:
         """The chosen action so far: the best of ``current_means``; before the first
-        iteration has finished, that is the mean over the worlds it has searched (late in phase 1 the first
-        iteration already searches to the end of the hand, and the node budget may end it
-        early: 14 of 300 benchmark decisions, which fell back to Medium before); the
-        tie-breaker's choice while no world is searched."""
+        iteration has finished, that is the mean over the worlds it has searched (late in
+        phase 1 the first iteration already searches to the end of the hand, and the node
+        budget may end it early: 14 of 300 benchmark decisions, which fell back to Medium
+        before); the tie-breaker's choice while no world is searched."""
         return self.choice(self.margin)
 
     def choice(self, margin: float) -> int:
