@@ -152,3 +152,26 @@ def test_the_leaf_fit_takes_positions_from_hands_hard_plays_in_both_seats():
     for stage, [(hand, won)] in found.items():
         assert hand.drawn == stage and hand.lead < 0 and hand.closed_by < 0  # on lead, talon open
         assert won in (-3, -2, -1, 1, 2, 3)  # the final result for the seat on lead
+
+
+def test_a_lab_run_that_changes_hards_node_budget_plays_with_it():
+    """``--change n "NODES=300"`` (choices) and ``--set NODES=300`` (variant) set the module's
+    budget after import: ``hard.choose`` must read it when it is called."""
+    from bummerl.bots import hard
+    from bummerl_lab.choices import changed
+
+    views = [deal(SOFT, dealer=0, rng=random.Random(seed)).view(1) for seed in range(4)]
+
+    def searched(nodes):
+        choices = []
+        for view in views:
+            search = hard.Search(view, random.Random(1), nodes=nodes)
+            search.step()
+            choices.append(search.best())
+        return choices
+
+    small, default = searched(300), searched(hard.NODES)
+    assert small != default  # the budget decides something on these deals
+    with changed({"NODES": 300}):
+        assert [hard.choose(view, random.Random(1)) for view in views] == small
+    assert [hard.choose(view, random.Random(1)) for view in views] == default

@@ -576,6 +576,6 @@ class Search:
 
 
 def choose(view, rng, time_limit=None) -> int:
-    search_ = Search(view, rng, time_limit)
+    search_ = Search(view, rng, time_limit, nodes=NODES)  # read now, so that a lab run can change it
     search_.step()
     return search_.best()
