@@ -2,7 +2,7 @@
 
 ``python -m bummerl_lab.choices --hands N --seed S [--rules soft|sharp] [--opponent NAME]
 [--rollouts R] [--rule NAME=MARGIN ...] [--set NAME=VALUE ...] [--leaf FILE]
-[--change NAME "NAME=VALUE ..."] [--log FILE] [--progress]``, and
+[--change NAME "NAME=VALUE ..."] [--oracle] [--log FILE] [--progress]``, and
 ``python -m bummerl_lab.choices --read LOG ...``: the table of a rules run's log (``tie_table``)
 
 A whole arena run plays every decision changed, so a change that alters one decision in
@@ -22,7 +22,10 @@ choosing from the one search (``Search.choice``: the tie-breaker's action within
 ``MARGIN`` of the best, wherever something is hidden);
 with ``--set`` (a constant of ``bummerl.bots.hard``) and ``--leaf`` (the estimate's
 weights as ``bummerl_lab.leaf_fit`` prints them) one changed Hard, searched on its own,
-and with each ``--change`` one more (its settings separated by spaces). ``--log`` writes
+and with each ``--change`` one more (its settings separated by spaces). ``--oracle`` asks
+what knowing the hidden cards would be worth: Hard whose worlds all hold the opponent's
+true hand (``sees-hand``, the talon still guessed) and one whose worlds are the true hand
+(``sees-all``), an upper bound for what inference about the cards can bring. ``--log`` writes
 each decision where they differ as a line of JSON (the view's stage, each choice and its
 play-outs' results; with rules also the best action, the tie-breaker's and the lead of
 the one over the other in the search's units).
@@ -40,7 +43,8 @@ from contextlib import contextmanager
 
 from bummerl.bots import hard
 from bummerl.bots.solver import outcome_value
-from bummerl.cards import Action, action_str
+from bummerl.bots.world import WorldBuilder
+from bummerl.cards import Action, action_str, cards_of
 from bummerl.match import Match
 from bummerl.rules import PRESETS
 
@@ -84,7 +88,7 @@ def by_rules(rules: dict):
     and what the rules read: {"top": the best mean's action, "fallback": the
     tie-breaker's, "lead": the best mean less the tie-breaker's} (empty where the two
     are the same or nothing is hidden)."""
-    def choose(view, rng):
+    def choose(view, rng, hand=None):
         search = hard.Search(view, rng)
         search.step()
         choices = {name: search.best() if search.exact or margin is None else search.choice(margin)
@@ -107,7 +111,7 @@ def tie_facts(search) -> dict:
 def by_settings(changes: dict):
     """The merged Hard's choice and each changed one's (name -> settings), each from its
     own search with the same random state."""
-    def choose(view, rng):
+    def choose(view, rng, hand=None):
         state = rng.getstate()
         choices = {MERGED: hard.choose(view, rng)}
         for name, settings in changes.items():
@@ -117,6 +121,39 @@ def by_settings(changes: dict):
                 choices[name] = hard.choose(view, same)
         return choices, {}
     return choose
+
+
+def seeing(hand, talon: bool):
+    """A ``WorldBuilder`` whose worlds hold the opponent's true hand of ``hand`` (the real
+    position) and, with ``talon``, the true talon order; without, the rest of the unseen
+    cards in a random order."""
+    class Seeing(WorldBuilder):
+        def sample_hidden(self, rng):
+            opponent = hand.hands[1 - self.seat] & ~self.known
+            if talon:
+                return opponent, tuple(hand.talon[hand.drawn:]) if hand.drawn < 10 else ()
+            rest = list(cards_of(self.unseen & ~opponent))
+            rng.shuffle(rest)
+            return opponent, tuple(rest)
+    return Seeing
+
+
+def by_oracle():
+    """The merged Hard's choice, and Hard's with worlds that see the opponent's hand
+    (``sees-hand``) or every hidden card (``sees-all``), from the same random state."""
+    def choose(view, rng, hand):
+        state = rng.getstate()
+        choices = {MERGED: hard.choose(view, rng)}
+        for name, talon in ORACLES.items():
+            same = random.Random()
+            same.setstate(state)
+            with changed({"WorldBuilder": seeing(hand, talon)}):
+                choices[name] = hard.choose(view, same)
+        return choices, {}
+    return choose
+
+
+ORACLES = {"sees-hand": False, "sees-all": True}
 
 
 def play_out(hand, action: int, board, seat: int, opponent: str, seed: int) -> int:
@@ -143,7 +180,8 @@ def play_outs(hand, actions, board, seat: int, opponent: str, seed: int, rollout
 
 def run(hands: int, seed: int, rules, opponent: str, rollouts: int, chooser, names: list,
         progress=None, log=None) -> dict:
-    """``chooser(view, rng)`` gives ({name: action} for ``names``, the merged Hard's first;
+    """``chooser(view, rng, hand)`` (``hand``: the real position, for an oracle) gives
+    ({name: action} for ``names``, the merged Hard's first;
     facts about the decision); each decision where they differ is written to ``log`` (a
     text file) as a line of JSON, with its play-outs' results."""
     gains = {name: [] for name in names}  # per hand: game points gained over the reference
@@ -170,7 +208,7 @@ def run(hands: int, seed: int, rules, opponent: str, rollouts: int, chooser, nam
                     continue
                 decisions += 1
                 step += 1
-                choices, facts = chooser(view, rngs[seat])
+                choices, facts = chooser(view, rngs[seat], match.hand)
                 reference = choices[names[0]]
                 if len(set(choices.values())) > 1:
                     results = play_outs(match.hand, set(choices.values()), board, seat, opponent,
@@ -274,6 +312,8 @@ def main(argv=None) -> int:
     parser.add_argument("--change", nargs=2, action="append", default=[], metavar=("NAME", "SETTINGS"),
                         help='one more changed Hard: --change old "TIE_UNTIL=10 TIE_CLOSED=True"')
     parser.add_argument("--leaf", metavar="FILE", help="the changed Hard's estimate, as leaf_fit prints it")
+    parser.add_argument("--oracle", action="store_true",
+                        help="Hard seeing the opponent's hand, and every hidden card, against the merged Hard")
     parser.add_argument("--progress", action="store_true")
     parser.add_argument("--log", metavar="FILE", help="each decision where the changes differ, as JSON lines")
     args = parser.parse_args(argv)
@@ -291,7 +331,9 @@ def main(argv=None) -> int:
         rules = {MERGED: None, **dict(parse_rule(text) for text in args.rule)}
     except (ValueError, OSError, SyntaxError) as error:
         parser.error(str(error))
-    if changes:
+    if args.oracle:
+        chooser, names = by_oracle(), [MERGED, *ORACLES]
+    elif changes:
         chooser, names = by_settings(changes), [MERGED, *changes]
     else:
         rules = rules if args.rule else RULES

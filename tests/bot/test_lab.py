@@ -175,3 +175,26 @@ def test_a_lab_run_that_changes_hards_node_budget_plays_with_it():
     with changed({"NODES": 300}):
         assert [hard.choose(view, random.Random(1)) for view in views] == small
     assert [hard.choose(view, random.Random(1)) for view in views] == default
+
+
+def test_the_oracle_searches_worlds_that_hold_the_true_hidden_cards():
+    from bummerl.bots import hard
+    from bummerl.cards import action_str
+    from bummerl_lab.choices import ORACLES, by_oracle, changed, seeing
+
+    hand = deal(SOFT, dealer=0, rng=random.Random(8))
+    hand = hand.apply(hand.view(hand.to_act).legal[-1])  # a card led: the follower to act
+    seat = hand.to_act
+    view = hand.view(seat)
+    for talon in (False, True):
+        with changed({"WorldBuilder": seeing(hand, talon)}):
+            search = hard.Search(view, random.Random(1), nodes=500)
+        assert search.worlds and all(w.hands[1 - seat] == hand.hands[1 - seat] for w in search.worlds)
+        talons = {w.talon[hand.drawn:] for w in search.worlds}
+        if talon:
+            assert talons == {hand.talon[hand.drawn:]}
+        else:  # the talon's cards, guessed in varying order
+            assert len(talons) > 1 and all(sorted(t) == sorted(hand.talon[hand.drawn:]) for t in talons)
+    assert hard.WorldBuilder.__name__ == "WorldBuilder"  # put back
+    choices, _ = by_oracle()(view, random.Random(1), hand)
+    assert set(choices) == {"merged", *ORACLES} and all(action_str(a) in view.legal for a in choices.values())
