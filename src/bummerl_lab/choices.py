@@ -24,8 +24,8 @@ with ``--set`` (a constant of ``bummerl.bots.hard``) and ``--leaf`` (the estimat
 weights as ``bummerl_lab.leaf_fit`` prints them) one changed Hard, searched on its own,
 and with each ``--change`` one more (its settings separated by spaces). ``--oracle`` asks
 what knowing the hidden cards would be worth: Hard whose worlds all hold the opponent's
-true hand (``sees-hand``, the talon still guessed) and one whose worlds are the true hand
-(``sees-all``), an upper bound for what inference about the cards can bring. ``--log`` writes
+true hand (``sees-hand``, the talon still guessed) and one whose worlds are the true
+position (``sees-all``), an upper bound for what inference about the cards can bring. ``--log`` writes
 each decision where they differ as a line of JSON (the view's stage, each choice and its
 play-outs' results; with rules also the best action, the tie-breaker's and the lead of
 the one over the other in the search's units).
@@ -331,6 +331,8 @@ def main(argv=None) -> int:
         rules = {MERGED: None, **dict(parse_rule(text) for text in args.rule)}
     except (ValueError, OSError, SyntaxError) as error:
         parser.error(str(error))
+    if args.oracle and (changes or args.rule):
+        parser.error("--oracle compares its own Hards: leave out --rule, --set, --leaf and --change")
     if args.oracle:
         chooser, names = by_oracle(), [MERGED, *ORACLES]
     elif changes:

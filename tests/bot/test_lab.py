@@ -198,3 +198,11 @@ def test_the_oracle_searches_worlds_that_hold_the_true_hidden_cards():
     assert hard.WorldBuilder.__name__ == "WorldBuilder"  # put back
     choices, _ = by_oracle()(view, random.Random(1), hand)
     assert set(choices) == {"merged", *ORACLES} and all(action_str(a) in view.legal for a in choices.values())
+
+
+def test_the_oracle_refuses_changes_it_would_not_measure(capsys):
+    from bummerl_lab.choices import main
+
+    with pytest.raises(SystemExit):
+        main(["--hands", "1", "--oracle", "--set", "WORLDS=4"])
+    assert "--oracle compares its own Hards" in capsys.readouterr().err
