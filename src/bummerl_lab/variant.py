@@ -59,7 +59,7 @@ def limit_depth(limit: int) -> None:
     """Every Search of this process searches at most ``limit`` tricks deep."""
     start = hard.Search.__init__
 
-    def init(self, view, rng, time_limit=None, worlds=None, nodes=hard.NODES, max_depth=hard.EXACT,
+    def init(self, view, rng, time_limit=None, worlds=None, nodes=hard.DEFAULT_NODES, max_depth=hard.EXACT,
              every_action=False):
         start(self, view, rng, time_limit, worlds, nodes, min(max_depth, limit), every_action)
 

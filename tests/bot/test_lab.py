@@ -156,7 +156,7 @@ def test_the_leaf_fit_takes_positions_from_hands_hard_plays_in_both_seats():
 
 def test_a_lab_run_that_changes_hards_node_budget_plays_with_it():
     """``--change n "NODES=300"`` (choices) and ``--set NODES=300`` (variant) set the module's
-    budget after import: ``hard.choose`` must read it when it is called."""
+    budget after import: a search must read it when it starts."""
     from bummerl.bots import hard
     from bummerl_lab.choices import changed
 

@@ -67,6 +67,7 @@ WORLDS = 24  # worlds sampled per decision
 CANDIDATES = 1
 BATCHES = 8  # with a time limit, spare time samples more worlds: up to this many times WORLDS
 NODES = 60_000  # search nodes per decision when no time limit is given
+DEFAULT_NODES = -1  # Search's nodes when not given: NODES, read when the search starts
 FIRST_DEPTH = 1  # tricks searched by the first iteration
 # Closing is searched below the root only this late (talon cards drawn): Hard's own close
 # from 8, the opponent's from 6 (``solver.search``'s pair). The opponent's close from 6
@@ -333,7 +334,8 @@ class Search:
     """One Hard decision, searched in slices: ``while not search.step(0.05): ...``, then
     ``search.best()`` (an action int). ``choose`` is ``step`` until done.
 
-    Without ``time_limit`` the search stops after ``nodes`` search nodes (checked every
+    Without ``time_limit`` the search stops after ``nodes`` search nodes (``NODES`` unless
+    given, read when the search starts; None: no limit; checked every
     256 nodes), so the decision depends only on the view and the rng, however loaded the
     machine. With ``time_limit`` it stops when that much thinking time (summed over the
     slices) is spent. ``worlds`` and ``max_depth`` (tricks) bound the work too; with
@@ -347,7 +349,7 @@ class Search:
     """
 
     def __init__(self, view, rng, time_limit: float | None = None, worlds: int | None = None,
-                 nodes: int | None = NODES, max_depth: int = EXACT, every_action: bool = False):
+                 nodes: int | None = DEFAULT_NODES, max_depth: int = EXACT, every_action: bool = False):
         self.seat = view.seat
         self.legal = [parse_action(a) for a in view.legal]
         self.fallback = self.legal[0]
@@ -362,6 +364,8 @@ class Search:
         self.done = False
         self.thinking = 0.0
         self.time_limit = time_limit if time_limit is not None else float("inf")
+        if nodes == DEFAULT_NODES:
+            nodes = NODES  # read now, so that a lab run can change it
         self.budget = Budget(limit=nodes if time_limit is None else None)
         # what a world's result is worth: for the Bummerl when the view has the board
         board = view.board
@@ -576,6 +580,6 @@ class Search:
 
 
 def choose(view, rng, time_limit=None) -> int:
-    search_ = Search(view, rng, time_limit, nodes=NODES)  # read now, so that a lab run can change it
+    search_ = Search(view, rng, time_limit)
     search_.step()
     return search_.best()
