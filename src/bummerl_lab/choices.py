@@ -45,6 +45,7 @@ from bummerl.bots import hard
 from bummerl.bots.solver import outcome_value
 from bummerl.bots.world import WorldBuilder
 from bummerl.cards import Action, action_str, cards_of
+from bummerl.hand import Hand
 from bummerl.match import Match
 from bummerl.rules import PRESETS
 
@@ -178,6 +179,54 @@ def play_outs(hand, actions, board, seat: int, opponent: str, seed: int, rollout
             for action in actions}
 
 
+def deals(hands: int, seed: int, rules):
+    """The lab's deals: (index, match with the hand dealt, Hard's seat, {seat: random
+    source}) for ``hands`` hands, a Bummerl's hands in order (the match board in the
+    view, as in the arena), Hard in seat 0 in even Bummerl and seat 1 in odd ones. The
+    caller plays each hand to its end before asking for the next. A new match starts
+    when Hard's action ended a Bummerl; one that the opponent's action ended goes on in
+    the same match, on a fresh board, Hard in the same seat (as the lab has always dealt,
+    so that the figures in README stay reproducible)."""
+    played = bummerl = 0
+    while played < hands:
+        match = Match.new(rules, seed=seed * 1_000_003 + bummerl)
+        seat = bummerl % 2
+        bummerl += 1
+        while played < hands:
+            match.deal_next()
+            yield played, match, seat, {seat: random.Random(seed * 7 + played),
+                                        1 - seat: random.Random(seed * 11 + played)}
+            played += 1
+            if "bummerl" in match.results[-1] and last_actor(match.hand) == seat:
+                break
+
+
+def last_actor(hand) -> int:
+    """The seat that took the last action of ``hand`` (replayed from its deal)."""
+    (h0, h1), trump_card, talon = hand.initial
+    state = Hand(hand.rules, hand.dealer, [h0, h1], trump_card, talon)
+    for action in hand.history[:-1]:
+        state.step(action.code)
+    return state.to_act
+
+
+def decisions_of(match, seat: int, opponent: str, rngs: dict):
+    """Hard's views in the hand in play, the opponent's actions played in between; the
+    caller plays Hard's action for each view before asking for the next."""
+    while not match.hand.over:
+        to_act = match.hand.to_act
+        view = match.view(to_act)
+        if to_act == seat:
+            yield view
+        else:
+            match.play(PLAYERS[opponent](view, rngs[to_act], None))
+
+
+def play_out_seed(seed: int, played: int, step: int) -> int:
+    """The play-outs' seed at Hard's ``step``-th decision of hand ``played``."""
+    return (seed * 1_000_003 + played) * 1_009 + step * 31
+
+
 def run(hands: int, seed: int, rules, opponent: str, rollouts: int, chooser, names: list,
         progress=None, log=None) -> dict:
     """``chooser(view, rng, hand)`` (``hand``: the real position, for an oracle) gives
@@ -187,59 +236,43 @@ def run(hands: int, seed: int, rules, opponent: str, rollouts: int, chooser, nam
     gains = {name: [] for name in names}  # per hand: game points gained over the reference
     worth_gains = {name: [] for name in names}  # the same in Bummerl
     differ = {name: 0 for name in names}
-    decisions = played = bummerl = 0
-    while played < hands:
-        match = Match.new(rules, seed=seed * 1_000_003 + bummerl)
-        seat = bummerl % 2
-        bummerl += 1
-        while played < hands:
-            match.deal_next()
-            board = tuple(match.board)
-            worth = hard.BummerlValue(board, seat, rules).value
-            hand_gain = {name: 0.0 for name in names}
-            hand_worth = {name: 0.0 for name in names}
-            rngs = {seat: random.Random(seed * 7 + played), 1 - seat: random.Random(seed * 11 + played)}
-            step = 0
-            while not match.hand.over:
-                to_act = match.hand.to_act
-                view = match.view(to_act)
-                if to_act != seat:
-                    match.play(PLAYERS[opponent](view, rngs[to_act], None))
-                    continue
-                decisions += 1
-                step += 1
-                choices, facts = chooser(view, rngs[seat], match.hand)
-                reference = choices[names[0]]
-                if len(set(choices.values())) > 1:
-                    results = play_outs(match.hand, set(choices.values()), board, seat, opponent,
-                                        (seed * 1_000_003 + played) * 1_009 + step * 31, rollouts)
-                    outcomes = {action: (sum(r) / rollouts, sum(worth(x) for x in r) / rollouts)
-                                for action, r in results.items()}
-                    if log:
-                        log.write(json.dumps({
-                            "hand": played, "step": step, "drawn": view.drawn, "phase2": view.phase2,
-                            "following": view.trick is not None, "closed": view.closed_by,
-                            "seat": seat, "board": board, "legal": len(view.legal), **facts,
-                            "choices": {name: action_str(a) for name, a in choices.items()},
-                            "results": {action_str(a): r for a, r in results.items()},
-                            "worth": {action_str(a): o[1] for a, o in outcomes.items()},
-                        }) + "\n")
-                        log.flush()
-                    for name, action in choices.items():
-                        if action != reference:
-                            differ[name] += 1
-                            hand_gain[name] += outcomes[action][0] - outcomes[reference][0]
-                            hand_worth[name] += outcomes[action][1] - outcomes[reference][1]
-                turn = match.play(Action.of(reference))
-            for name in names:
-                gains[name].append(hand_gain[name])
-                worth_gains[name].append(hand_worth[name])
-            played += 1
-            if progress:
-                progress(played, hands, gains)
-            if turn.bummerl:
-                break
-    report = {"hands": played, "decisions": decisions, "rules": {}}
+    decisions = 0
+    for played, match, seat, rngs in deals(hands, seed, rules):
+        board = tuple(match.board)
+        worth = hard.BummerlValue(board, seat, rules).value
+        hand_gain = {name: 0.0 for name in names}
+        hand_worth = {name: 0.0 for name in names}
+        for step, view in enumerate(decisions_of(match, seat, opponent, rngs), 1):
+            decisions += 1
+            choices, facts = chooser(view, rngs[seat], match.hand)
+            reference = choices[names[0]]
+            if len(set(choices.values())) > 1:
+                results = play_outs(match.hand, set(choices.values()), board, seat, opponent,
+                                    play_out_seed(seed, played, step), rollouts)
+                outcomes = {action: (sum(r) / rollouts, sum(worth(x) for x in r) / rollouts)
+                            for action, r in results.items()}
+                if log:
+                    log.write(json.dumps({
+                        "hand": played, "step": step, "drawn": view.drawn, "phase2": view.phase2,
+                        "following": view.trick is not None, "closed": view.closed_by,
+                        "seat": seat, "board": board, "legal": len(view.legal), **facts,
+                        "choices": {name: action_str(a) for name, a in choices.items()},
+                        "results": {action_str(a): r for a, r in results.items()},
+                        "worth": {action_str(a): o[1] for a, o in outcomes.items()},
+                    }) + "\n")
+                    log.flush()
+                for name, action in choices.items():
+                    if action != reference:
+                        differ[name] += 1
+                        hand_gain[name] += outcomes[action][0] - outcomes[reference][0]
+                        hand_worth[name] += outcomes[action][1] - outcomes[reference][1]
+            match.play(Action.of(reference))
+        for name in names:
+            gains[name].append(hand_gain[name])
+            worth_gains[name].append(hand_worth[name])
+        if progress:
+            progress(played + 1, hands, gains)
+    report = {"hands": hands, "decisions": decisions, "rules": {}}
     for name in names:
         gain, gain_se = _mean_se(gains[name])
         value, value_se = _mean_se(worth_gains[name])
@@ -291,6 +324,16 @@ def tie_table(lines: list) -> list:
     return [(name, len(groups[name]), *_mean_se(groups[name])) for name in order if name in groups]
 
 
+def play_arguments(parser, opponent: str) -> None:
+    """The arguments of a lab run that plays Hard's hands: --hands, --seed, --rules,
+    --opponent (default ``opponent``), --rollouts."""
+    parser.add_argument("--hands", type=int, required=True)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rules", choices=sorted(PRESETS), default="soft")
+    parser.add_argument("--opponent", default=opponent, choices=sorted(PLAYERS))
+    parser.add_argument("--rollouts", type=int, default=2)
+
+
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["--read"]:  # python -m bummerl_lab.choices --read LOG ...: the tie table
@@ -300,11 +343,7 @@ def main(argv=None) -> int:
             print(f"{name:<52} {count:>6}  {mean:+.3f} ± {se:.3f}")
         return 0
     parser = argparse.ArgumentParser(prog="python -m bummerl_lab.choices", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--hands", type=int, required=True)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--rules", choices=sorted(PRESETS), default="soft")
-    parser.add_argument("--opponent", default="hard-v1", choices=sorted(PLAYERS))
-    parser.add_argument("--rollouts", type=int, default=2)
+    play_arguments(parser, "hard-v1")
     parser.add_argument("--rule", action="append", default=[], metavar="NAME=MARGIN",
                         help="rules to compare, the first the reference (default: the merged one and a set of others)")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bummerl import deal
+from bummerl.hand import Hand
 from bummerl.rules import OPTIONS, SOFT
 from bummerl_lab.arena import run
 from bummerl_lab.frozen import FROZEN
@@ -206,3 +207,138 @@ def test_the_oracle_refuses_changes_it_would_not_measure(capsys):
     with pytest.raises(SystemExit):
         main(["--hands", "1", "--oracle", "--set", "WORLDS=4"])
     assert "--oracle compares its own Hards" in capsys.readouterr().err
+
+
+def play_positions(count: int, seed: int):
+    """Real hands of Hard (seat 0, few nodes) against the yardstick, stopped at Hard's
+    decisions in phase 1 after the first trick."""
+    from bummerl.bots import hard
+
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        hand = deal(SOFT, dealer=rng.randrange(2), rng=rng)
+        while hand.outcome is None:
+            view = hand.view(hand.to_act)
+            if hand.to_act == 1:
+                action = choose_yardstick(view)
+            else:
+                if 0 < view.drawn < 10 and view.closed_by is None and len(found) < count:
+                    found.append(hand)
+                search = hard.Search(view, rng, nodes=500)
+                search.step()
+                action = search.best()
+            hand = hand.apply(action)
+    return found
+
+
+def choose_yardstick(view):
+    from bummerl.bots.yardstick import heuristic
+
+    return heuristic(view)
+
+
+def test_a_guessed_deal_replays_the_hand_to_the_world_it_was_guessed_from():
+    from bummerl.bots.world import WorldBuilder
+    from bummerl_lab.inference import guess_deal, likelihood, trajectory
+
+    rng = random.Random(3)
+    for hand in play_positions(12, 21):
+        states = trajectory(hand)
+        assert states[-1].hands == hand.hands and states[-1].drawn == hand.drawn
+        view = hand.view(0)
+        builder = WorldBuilder(view)
+        for _ in range(3):
+            hidden, talon_rest = builder.sample_hidden(rng)
+            world = builder.world(hidden, talon_rest)
+            guesses = [guess_deal(states, hand, 0, world.hands[1], talon_rest, rng) for _ in range(30)]
+            guesses = [g for g in guesses if g is not None]
+            assert guesses  # some guess of the opponent's draws fits the history
+            for guessed in guesses:
+                assert guessed.hands[0] == hand.initial[0][0]  # Hard's own deal as it was
+                if likelihood(guessed, hand.history, 0, None, "heuristic", 0.5) == 0:
+                    continue  # a guess broke a rule of the history (a marriage before its card came)
+                replayed = guessed
+                for action in hand.history:
+                    replayed = replayed.apply(action)
+                assert replayed.hands == world.hands  # Hard's cards now and the world's
+                assert replayed.talon[hand.drawn:] == world.talon[hand.drawn:]
+        # the real deal is one of them, and the yardstick took every action it took in it
+        real = Hand(hand.rules, hand.dealer, list(hand.initial[0]), hand.initial[1], hand.initial[2])
+        assert likelihood(real, hand.history, 0, None, "heuristic", 0.02) == 1.0
+
+
+def test_worlds_where_the_opponent_passed_up_the_exchange_weigh_the_models_miss():
+    # Seat 1 leads at once and does not exchange the trump jack (the yardstick would):
+    # in the worlds where it held the jack that action weighs the model's miss factor.
+    from bummerl.cards import JACK, parse_card
+    from bummerl_lab.inference import inferring
+
+    def mask(text):
+        return sum(1 << parse_card(c) for c in text.split())
+
+    hand = Hand(SOFT, 0, [mask("AH TH KH QH AS"), mask("JD TD KS QC JC")], parse_card("QD"),
+                [parse_card(c) for c in "AC TC KC JH AD KD TS QS JS".split()])
+    hand = hand.apply("play KS")
+    view = hand.view(0)
+    builder = inferring(hand, "heuristic", 0.1, "all")(view)
+    rng = random.Random(4)
+    jack = 1 << (5 * hand.trump + JACK)
+    weights = {True: [], False: []}
+    for _ in range(200):
+        hidden, talon_rest = builder.sample_hidden(rng)
+        world = builder.world(hidden, talon_rest)
+        weights[bool(world.hands[1] & jack)].append(builder.weigh(world, talon_rest, rng))
+    assert weights[True] and weights[False]
+    assert all(w == pytest.approx(0.1) for w in weights[True])  # the exchange passed up
+    assert max(weights[False]) == 1.0 and all(w in (0.1, 1.0) for w in weights[False])
+
+
+def test_systematic_resampling_draws_each_item_in_proportion_to_its_weight():
+    from bummerl.bots.world import resample
+
+    drawn = dict(resample(["a", "b", "c", "d"], [1.0, 0.0, 3.0, 4.0], 16, random.Random(2)))
+    assert sum(drawn.values()) == 16 and "b" not in drawn
+    for item, share in (("a", 1 / 8), ("c", 3 / 8), ("d", 4 / 8)):
+        assert abs(drawn.get(item, 0) - 16 * share) <= 1
+    assert resample(["a", "b"], [0.0, 0.0], 1, random.Random(2)) == [("a", 1)]
+
+
+def test_the_inference_run_refuses_a_miss_factor_outside_zero_to_one(capsys):
+    from bummerl_lab.inference import main
+
+    with pytest.raises(SystemExit):
+        main(["--hands", "1", "--miss", "2"])
+    assert "--miss 2.0: a weight factor from 0 to 1" in capsys.readouterr().err
+
+
+def test_the_inference_run_judges_inferred_worlds_decision_by_decision():
+    from bummerl_lab.choices import run
+    from bummerl_lab.inference import by_inference
+
+    report = run(2, 5, SOFT, "heuristic", 1, by_inference("heuristic", 0.02, 2, "all"), ["merged", "inferred"])
+    assert report["hands"] == 2 and set(report["rules"]) == {"merged", "inferred"}
+
+
+def test_the_close_calibration_bins_decisions_by_the_gain_hard_expected():
+    from bummerl_lab.closes import calibration
+
+    decisions = [{"expected": -3.0, "gained": -2.0, "closed": False},
+                 {"expected": -2.5, "gained": -4.0, "closed": False},
+                 {"expected": 0.1, "gained": 1.0, "closed": True},
+                 {"expected": 0.2, "gained": -1.0, "closed": False},
+                 {"expected": 5.0, "gained": 3.0, "closed": True}]
+    rows = calibration(decisions)
+    assert [(low, high, count) for low, high, count, *_ in rows] == [
+        (float("-inf"), -2.0, 2), (0.0, 0.25, 2), (1.0, float("inf"), 1)]
+    low, high, count, expected, gained, se, closed = rows[1]
+    assert expected == pytest.approx(0.15) and gained == pytest.approx(0.0) and se == pytest.approx(1.0)
+    assert closed == 0.5
+
+
+def test_the_close_calibration_plays_out_closing_and_the_best_other_action():
+    from bummerl_lab.closes import close_decisions
+
+    decisions = close_decisions(2, 3, SOFT, "heuristic", 1)
+    assert decisions and all(d["other"] != "close" and d["drawn"] < 10 for d in decisions)
+    assert all(float(d["gained"]).is_integer() for d in decisions)  # one play-out each: whole game points

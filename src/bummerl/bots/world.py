@@ -147,6 +147,25 @@ def held_then(count: int, size: int, draws: int, every: bool) -> float:
     return 1.0 - chance
 
 
+def resample(pool: list, weights: list, count: int, rng) -> list:
+    """``count`` draws from ``pool`` in proportion to ``weights`` (systematic resampling:
+    one random start, then even steps through the summed weights), as (item, times
+    drawn), an item drawn twice one entry; the first ``count`` items when every weight is 0."""
+    total = sum(weights)
+    if total <= 0:
+        return [(item, 1) for item in pool[:count]]
+    step = total / count
+    target = rng.random() * step
+    drawn, reached, index = {}, weights[0], 0
+    for _ in range(count):
+        while reached < target and index + 1 < len(pool):
+            index += 1
+            reached += weights[index]
+        drawn[index] = drawn.get(index, 0) + 1
+        target += step
+    return [(pool[index], times) for index, times in drawn.items()]
+
+
 class WorldBuilder:
     """Everything public about a view, ready to stamp out sampled ``Hand`` worlds."""
 
@@ -248,17 +267,7 @@ class WorldBuilder:
         if not self.clues or candidates <= 1:
             return [(self.sample(rng), 1) for _ in range(count)]
         pool = [self.sample(rng) for _ in range(count * candidates)]
-        weights = [self.weight(world) for world in pool]
-        step = sum(weights) / count
-        target = rng.random() * step
-        drawn, total, index = {}, weights[0], 0
-        for _ in range(count):
-            while total < target and index + 1 < len(pool):
-                index += 1
-                total += weights[index]
-            drawn[index] = drawn.get(index, 0) + 1
-            target += step
-        return [(pool[index], times) for index, times in drawn.items()]
+        return resample(pool, [self.weight(world) for world in pool], count, rng)
 
     def sample_hidden(self, rng) -> tuple[int, tuple]:
         """A uniform guess: (the opponent's hidden cards as a mask, the face-down talon)."""
