@@ -202,12 +202,21 @@ def deals(hands: int, seed: int, rules):
 
 
 def last_actor(hand) -> int:
-    """The seat that took the last action of ``hand`` (replayed from its deal)."""
+    """The seat that took the last action of ``hand``."""
+    return trajectory(hand)[-2].to_act
+
+
+def trajectory(hand) -> list:
+    """The hand's states replayed from its deal, before each action of ``hand.history``
+    and after the last."""
     (h0, h1), trump_card, talon = hand.initial
     state = Hand(hand.rules, hand.dealer, [h0, h1], trump_card, talon)
-    for action in hand.history[:-1]:
+    states = [state]
+    for action in hand.history:
+        state = state.copy()
         state.step(action.code)
-    return state.to_act
+        states.append(state)
+    return states
 
 
 def decisions_of(match, seat: int, opponent: str, rngs: dict):

@@ -32,29 +32,15 @@ import sys
 from bummerl.bots import hard
 from bummerl.bots.solver import action_values
 from bummerl.bots.world import WorldBuilder, resample
-from bummerl.cards import BIT, CLOSE, EXCHANGE, JACK, Action, cards_of
+from bummerl.cards import ALL_CARDS, BIT, CLOSE, EXCHANGE, JACK, Action, cards_of
 from bummerl.hand import Hand
 from bummerl.match import Match
 from bummerl.rules import PRESETS
 
 from .arena import PLAYERS
-from .choices import MERGED, changed, play_arguments, print_report, run
+from .choices import MERGED, changed, play_arguments, print_report, run, trajectory
 
-ALL_CARDS = (1 << 20) - 1
 MODEL_RNG = random.Random(0)  # a model bot's random source (the rule-based ones use none)
-
-
-def trajectory(hand) -> list:
-    """The real hand's states from the deal, before each action of ``hand.history`` and
-    after the last."""
-    (h0, h1), trump_card, talon = hand.initial
-    state = Hand(hand.rules, hand.dealer, [h0, h1], trump_card, talon)
-    states = [state]
-    for action in hand.history:
-        state = state.copy()
-        state.step(action.code)
-        states.append(state)
-    return states
 
 
 def guess_deal(states, hand, seat: int, opponent_now: int, talon_rest, rng) -> Hand | None:

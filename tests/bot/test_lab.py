@@ -240,7 +240,8 @@ def choose_yardstick(view):
 
 def test_a_guessed_deal_replays_the_hand_to_the_world_it_was_guessed_from():
     from bummerl.bots.world import WorldBuilder
-    from bummerl_lab.inference import guess_deal, likelihood, trajectory
+    from bummerl_lab.choices import trajectory
+    from bummerl_lab.inference import guess_deal, likelihood
 
     rng = random.Random(3)
     for hand in play_positions(12, 21):
