@@ -109,18 +109,25 @@ def tie_facts(search) -> dict:
     return {"top": action_str(top), "fallback": action_str(fallback), "lead": means[top] - means[fallback]}
 
 
+def choices_under(view, rng, changes: dict) -> dict:
+    """{name: action}: the merged Hard's choice (``MERGED``) and Hard's under each of
+    ``changes`` (name -> settings of ``changed``), each from its own search with the same
+    random state."""
+    state = rng.getstate()
+    choices = {MERGED: hard.choose(view, rng)}
+    for name, settings in changes.items():
+        same = random.Random()
+        same.setstate(state)
+        with changed(settings):
+            choices[name] = hard.choose(view, same)
+    return choices
+
+
 def by_settings(changes: dict):
     """The merged Hard's choice and each changed one's (name -> settings), each from its
     own search with the same random state."""
     def choose(view, rng, hand=None):
-        state = rng.getstate()
-        choices = {MERGED: hard.choose(view, rng)}
-        for name, settings in changes.items():
-            same = random.Random()
-            same.setstate(state)
-            with changed(settings):
-                choices[name] = hard.choose(view, same)
-        return choices, {}
+        return choices_under(view, rng, changes), {}
     return choose
 
 
@@ -143,14 +150,8 @@ def by_oracle():
     """The merged Hard's choice, and Hard's with worlds that see the opponent's hand
     (``sees-hand``) or every hidden card (``sees-all``), from the same random state."""
     def choose(view, rng, hand):
-        state = rng.getstate()
-        choices = {MERGED: hard.choose(view, rng)}
-        for name, talon in ORACLES.items():
-            same = random.Random()
-            same.setstate(state)
-            with changed({"WorldBuilder": seeing(hand, talon)}):
-                choices[name] = hard.choose(view, same)
-        return choices, {}
+        changes = {name: {"WorldBuilder": seeing(hand, talon)} for name, talon in ORACLES.items()}
+        return choices_under(view, rng, changes), {}
     return choose
 
 
@@ -333,6 +334,13 @@ def tie_table(lines: list) -> list:
     return [(name, len(groups[name]), *_mean_se(groups[name])) for name in order if name in groups]
 
 
+def print_progress(played: int, hands: int, gains: dict) -> None:
+    """Every tenth hand, each change's gain per hand so far (``run``'s progress)."""
+    if played % 10 == 0 or played == hands:
+        shown = " ".join(f"{name} {sum(g) / played:+.3f}" for name, g in gains.items())
+        print(f"[{played}/{hands}] {shown}", file=sys.stderr, flush=True)
+
+
 def play_arguments(parser, opponent: str) -> None:
     """The arguments of a lab run that plays Hard's hands: --hands, --seed, --rules,
     --opponent (default ``opponent``), --rollouts."""
@@ -389,14 +397,9 @@ def main(argv=None) -> int:
         rules = rules if args.rule else RULES
         chooser, names = by_rules(rules), list(rules)
 
-    def progress(played, hands, gains):
-        if played % 10 == 0 or played == hands:
-            shown = " ".join(f"{name} {sum(g) / played:+.3f}" for name, g in gains.items())
-            print(f"[{played}/{hands}] {shown}", file=sys.stderr, flush=True)
-
     log = open(args.log, "w", encoding="utf-8") if args.log else None
     report = run(args.hands, args.seed, PRESETS[args.rules], args.opponent, args.rollouts,
-                 chooser, names, progress if args.progress else None, log)
+                 chooser, names, print_progress if args.progress else None, log)
     print_report(report)
     return 0
 

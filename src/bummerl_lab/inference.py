@@ -38,7 +38,7 @@ from bummerl.match import Match
 from bummerl.rules import PRESETS
 
 from .arena import PLAYERS
-from .choices import MERGED, changed, play_arguments, print_report, run, trajectory
+from .choices import MERGED, choices_under, play_arguments, print_progress, print_report, run, trajectory
 
 MODEL_RNG = random.Random(0)  # a model bot's random source (the rule-based ones use none)
 
@@ -109,9 +109,8 @@ def inferring(hand, model: str, miss: float, where: str):
 
     class Inferring(WorldBuilder):
         def weigh(self, world, talon_rest, rng) -> float:
-            view = self.view
             deal = guess_deal(states, hand, self.seat, world.hands[1 - self.seat], talon_rest, rng)
-            return 0.0 if deal is None else likelihood(deal, hand.history, self.seat, view.board, model, miss)
+            return 0.0 if deal is None else likelihood(deal, hand.history, self.seat, self.view.board, model, miss)
 
         def sample_weighted(self, rng, count, candidates):
             view = self.view
@@ -132,13 +131,8 @@ def by_inference(model: str, miss: float, candidates: int, where: str):
     """The merged Hard's choice and that of Hard whose worlds are inferred, from the same
     random state (a chooser for ``choices.run``)."""
     def choose(view, rng, hand):
-        state = rng.getstate()
-        choices = {MERGED: hard.choose(view, rng)}
-        same = random.Random()
-        same.setstate(state)
-        with changed({"WorldBuilder": inferring(hand, model, miss, where), "CANDIDATES": candidates}):
-            choices["inferred"] = hard.choose(view, same)
-        return choices, {}
+        inferred = {"WorldBuilder": inferring(hand, model, miss, where), "CANDIDATES": candidates}
+        return choices_under(view, rng, {"inferred": inferred}), {}
     return choose
 
 
@@ -154,7 +148,8 @@ def forecast(hands: int, seed: int, rules, opponent: str, model: str, miss: floa
     """At each of Hard's decisions where it may close (Hard in seat 0 against
     ``opponent``; Hard's own choices played), the chance that closing wins by uniform
     worlds and by weighed ones, scored against the truth: {"decisions", "uniform",
-    "inferred" (Brier scores), "effective" (mean effective sample size of the weights)}."""
+    "inferred" (Brier scores), "effective" (mean effective sample size of the weights),
+    "worlds"}."""
     rng = random.Random(seed)
     scores = {"uniform": 0.0, "inferred": 0.0}
     effective = decisions = 0
@@ -185,7 +180,7 @@ def forecast(hands: int, seed: int, rules, opponent: str, model: str, miss: floa
                 decisions += 1
             match.play(Action.of(hard.choose(view, rng)))
     return {"decisions": decisions, **{k: v / max(decisions, 1) for k, v in scores.items()},
-            "effective": effective / max(decisions, 1)}
+            "effective": effective / max(decisions, 1), "worlds": worlds}
 
 
 def main(argv=None) -> int:
@@ -210,18 +205,13 @@ def main(argv=None) -> int:
         r = forecast(args.hands, args.seed, rules, args.opponent, args.model, args.miss)
         print(f"{r['decisions']} decisions where Hard may close; Brier score of 'closing wins': "
               f"uniform worlds {r['uniform']:.4f}, inferred {r['inferred']:.4f} "
-              f"(mean effective sample {r['effective']:.1f} of 150)")
+              f"(mean effective sample {r['effective']:.1f} of {r['worlds']})")
         return 0
-
-    def progress(played, hands, gains):
-        if played % 10 == 0 or played == hands:
-            shown = " ".join(f"{name} {sum(g) / played:+.3f}" for name, g in gains.items())
-            print(f"[{played}/{hands}] {shown}", file=sys.stderr, flush=True)
 
     log = open(args.log, "w", encoding="utf-8") if args.log else None
     report = run(args.hands, args.seed, rules, args.opponent, args.rollouts,
                  by_inference(args.model, args.miss, args.candidates, args.where), [MERGED, "inferred"],
-                 progress if args.progress else None, log)
+                 print_progress if args.progress else None, log)
     print_report(report)
     return 0
 
