@@ -57,9 +57,20 @@ CLOSE = 21
 MARRY = 22  # MARRY + suit
 CLAIM = 26
 
+
+
+def _cards_by_mask(first: int) -> tuple[tuple[int, ...], ...]:
+    """For every 10-bit mask, its cards in order (bit c is card ``first + c``): each card
+    doubles the table, so every entry is one tuple concatenation (fast at import)."""
+    table = [()]
+    for c in range(first, first + 10):
+        table += [cards + (c,) for cards in table]
+    return tuple(table)
+
+
 # Cards of a mask as a tuple, in card order, by two 10-bit table lookups.
-_LOW = tuple(tuple(c for c in range(10) if m >> c & 1) for m in range(1024))
-_HIGH = tuple(tuple(c + 10 for c in range(10) if m >> c & 1) for m in range(1024))
+_LOW = _cards_by_mask(0)
+_HIGH = _cards_by_mask(10)
 
 
 def cards_of(mask: int) -> tuple[int, ...]:

@@ -142,3 +142,8 @@ def test_relabelling_non_trump_suits_does_not_change_the_result():
 
 def test_parse_card_round_trip():
     assert all(parse_card(code) == i for code, i in CARD_INDEX.items())
+
+
+@given(st.integers(min_value=0, max_value=ALL_CARDS))
+def test_cards_of_lists_exactly_the_cards_of_a_mask_in_card_order(mask):
+    assert cards_of(mask) == tuple(c for c in range(20) if mask & BIT[c])
