@@ -19,6 +19,17 @@ loads each module's bytecode instead of compiling its source at every visit.
   manifest is what tells that the bytecode is current. `--check` and the test
   `tests/tools/test_bytecode.py` read it with CPython alone, no Node needed.
 
+The standard library comes as bytecode too. Pyodide 314's `python_stdlib.zip` holds sources
+only, so every boot compiled the ~140 modules Pyodide, PyScript and our modules import at
+start (under Node: a boot of 2.8-3.1 s took 1.1 s with them as bytecode).
+`assets/py/python_stdlib.zip` is the vendored zip, every entry unchanged, plus an
+unchecked hash-based `.pyc` beside the source of each of those modules, compiled by the
+vendored Pyodide under the path it has in the interpreter (`/lib/python314.zip/...`), so
+tracebacks read as before; zipimport takes a module's `.pyc` before its `.py`, and skips
+a `.pyc` of another magic number (then compiling the source, as Pyodide's own zip would).
+`assets/js/interpreter.mjs` boots Pyodide with it (`stdLibURL`), as does the snapshot
+worker; the manifest holds its sha256, so a snapshot made with another one is not restored.
+
 Only this step needs Node (18 or later): the archive is committed, so playing and
 testing need none. `python tools/sync_site.py` runs it when the sources changed; without
 Node it writes the archive with sources only (the page still works, compiling them at
@@ -27,6 +38,7 @@ load) and says so, and the test fails until the bytecode is built.
 from __future__ import annotations
 
 import argparse
+import ast
 import base64
 import hashlib
 import io
@@ -43,6 +55,10 @@ ARCHIVE = ROOT / "assets" / "py" / "bummerl.zip"
 MANIFEST = "bytecode.json"
 PYODIDE = ROOT / "assets" / "vendor" / "pyodide"
 VERSIONS = ROOT / "assets" / "vendor" / "VERSIONS.json"
+VENDORED_STDLIB = PYODIDE / "python_stdlib.zip"
+STDLIB = ROOT / "assets" / "py" / "python_stdlib.zip"  # the same, with bytecode for the start
+# What PyScript's own Python package (0.7.31) imports as it starts, before our script runs.
+PYSCRIPT_IMPORTS = ("asyncio", "base64", "collections", "functools", "html", "inspect", "io", "json")
 DATE = (1980, 1, 1, 0, 0, 0)  # every entry's timestamp: the same sources give the same archive
 
 # Run by Node: boot the vendored Pyodide, compile each source under its repository path.
@@ -52,18 +68,34 @@ import { pathToFileURL } from "node:url";
 const [indexDir, inFile, outFile] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(indexDir + "/pyodide.mjs").href);
 const pyodide = await loadPyodide({ indexURL: indexDir + "/" });
-pyodide.globals.set("SOURCES", readFileSync(inFile, "utf8"));
+const input = JSON.parse(readFileSync(inFile, "utf8"));
+pyodide.globals.set("SOURCES", JSON.stringify(input.sources));
+pyodide.globals.set("STARTUP", JSON.stringify(input.startup));
 writeFileSync(outFile, pyodide.runPython(`
 import base64, importlib.util, json, sys
 from importlib._bootstrap_external import _code_to_hash_pyc
 compiled = {}
-for name, (filename, text) in json.loads(SOURCES).items():
-    data = text.encode()
+def to_pyc(data, filename):
     code = compile(data, filename, "exec", dont_inherit=True, optimize=0)
-    pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
-    compiled[name] = base64.b64encode(pyc).decode()
+    return base64.b64encode(_code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)).decode()
+for name, (filename, text) in json.loads(SOURCES).items():
+    compiled[name] = to_pyc(text.encode(), filename)
+# The standard library imported at start: by Pyodide's boot (already in sys.modules), and
+# by PyScript's package and our modules (STARTUP, imported here).
+import zipfile
+for module in json.loads(STARTUP):
+    importlib.import_module(module)
+STDLIB = sys.path[1]  # /lib/python314.zip
+assert STDLIB.endswith(".zip"), sys.path
+stdlib = {}
+with zipfile.ZipFile(STDLIB) as archive:
+    for module in list(sys.modules.values()):
+        path = getattr(module, "__file__", None) or ""
+        if path.startswith(STDLIB + "/") and path.endswith(".py"):
+            name = path.removeprefix(STDLIB + "/")
+            stdlib[name] = to_pyc(archive.read(name), path)
 json.dumps({"python": sys.version.split()[0], "magic": importlib.util.MAGIC_NUMBER.hex(),
-            "compiled": compiled})
+            "compiled": compiled, "stdlib": stdlib})
 `));
 """
 
@@ -78,6 +110,69 @@ def sources() -> dict[str, bytes]:
     import sync_site
 
     return {rel.removeprefix("src/"): (ROOT / rel).read_bytes() for rel in sync_site.modules()}
+
+
+def startup_imports(found: dict[str, bytes]) -> list[str]:
+    """The standard-library modules the page imports as it starts: PyScript's, and every
+    absolute import in our modules (Pyodide's own boot imports the rest)."""
+    names = set(PYSCRIPT_IMPORTS)
+    for data in found.values():
+        for node in ast.walk(ast.parse(data)):
+            if isinstance(node, ast.Import):
+                names.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+                names.add(node.module)
+    # not the standard library: ours, and the browser's (Pyodide's `js`, `pyodide`)
+    return sorted(n for n in names if n.split(".")[0] not in {"bummerl", "bummerl_web", "js", "pyodide"})
+
+
+def stdlib_bytes(compiled: dict[str, bytes]) -> bytes:
+    """The vendored standard library, every entry as it is, with the `.pyc` of each module
+    in ``compiled`` (name -> bytecode) beside its source."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(VENDORED_STDLIB) as vendored, zipfile.ZipFile(buffer, "w") as out:
+        for info in vendored.infolist():
+            out.writestr(info, vendored.read(info))
+            if info.filename in compiled:
+                pyc = zipfile.ZipInfo(info.filename + "c", DATE)
+                pyc.compress_type = zipfile.ZIP_DEFLATED
+                pyc.external_attr = 0o644 << 16
+                out.writestr(pyc, compiled[info.filename])
+    return buffer.getvalue()
+
+
+def source_hash(magic: bytes, source: bytes) -> bytes:
+    """The source hash a .pyc of the Python with this magic number records (PEP 552: SipHash
+    keyed by the magic number), computed in any CPython."""
+    import _imp
+
+    return _imp.source_hash(int.from_bytes(magic, "little"), source)
+
+
+def stdlib_problems(manifest: dict, path: Path = STDLIB) -> list[str]:
+    """What is wrong with the standard library's zip ([] when it is current)."""
+    shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+    if not path.exists():
+        return [f"{shown} is missing"]
+    data = path.read_bytes()
+    if manifest.get("stdlib") != hashlib.sha256(data).hexdigest():
+        return [f"{shown} is not the one the manifest names"]
+    wrong = []
+    magic = bytes.fromhex(manifest["magic"])
+    with zipfile.ZipFile(VENDORED_STDLIB) as vendored, zipfile.ZipFile(path) as built:
+        names = set(built.namelist())
+        for name in vendored.namelist():
+            if name not in names or built.read(name) != vendored.read(name):
+                wrong.append(f"{shown}: {name} is not the vendored Pyodide's")
+        for name in sorted(names - set(vendored.namelist())):
+            pyc = built.read(name)
+            source = name.removesuffix("c")
+            if not name.endswith(".pyc") or source not in names:
+                wrong.append(f"{shown}: {name} is not bytecode of a source in it")
+            elif pyc[:4] != magic or pyc[8:16] != source_hash(magic, built.read(source)):
+                wrong.append(f"{shown}: {name} was not compiled from {source} "
+                             "by the vendored Pyodide")
+    return wrong
 
 
 def pyodide_version() -> str:
@@ -96,8 +191,9 @@ def compile_with_pyodide(found: dict[str, bytes]) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         script, inp, out = (Path(tmp) / n for n in ("compile.mjs", "in.json", "out.json"))
         script.write_text(COMPILE_JS)
-        inp.write_text(json.dumps({name: ("src/" + name, data.decode())
-                                   for name, data in found.items()}))
+        inp.write_text(json.dumps({
+            "sources": {name: ("src/" + name, data.decode()) for name, data in found.items()},
+            "startup": startup_imports(found)}))
         run = subprocess.run([node, str(script), str(PYODIDE), str(inp), str(out)],
                              capture_output=True, text=True)
         if run.returncode != 0 or not out.exists():
@@ -105,15 +201,18 @@ def compile_with_pyodide(found: dict[str, bytes]) -> dict:
             said = [line for line in (run.stdout + run.stderr).splitlines() if len(line) < 500]
             raise RuntimeError("compiling under Node failed:\n" + "\n".join(said[-30:]))
         result = json.loads(out.read_text())
-    result["compiled"] = {n: base64.b64decode(b) for n, b in result["compiled"].items()}
+    for part in ("compiled", "stdlib"):
+        result[part] = {n: base64.b64decode(b) for n, b in result[part].items()}
     return result
 
 
-def archive_bytes(found: dict[str, bytes], built: dict | None) -> bytes:
-    """The archive: sources, their bytecode when `built`, and the manifest."""
+def archive_bytes(found: dict[str, bytes], built: dict | None, stdlib: bytes | None = None) -> bytes:
+    """The archive: sources, their bytecode when `built`, and the manifest (with the
+    sha256 of the standard library's zip built with them)."""
     manifest = {"pyodide": pyodide_version(), "sources": digests(found)}
     if built:
-        manifest |= {"python": built["python"], "magic": built["magic"]}
+        manifest |= {"python": built["python"], "magic": built["magic"],
+                     "stdlib": hashlib.sha256(stdlib).hexdigest()}
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
         def put(name: str, data: bytes) -> None:
@@ -163,6 +262,7 @@ def problems(path: Path = ARCHIVE) -> list[str]:
                     wrong.append(f"{name}c: missing")
                 elif archive.read(name + "c")[:4].hex() != manifest["magic"]:
                     wrong.append(f"{name}c: magic number is not the manifest's")
+        wrong += stdlib_problems(manifest)
     return wrong
 
 
@@ -178,8 +278,11 @@ def build(path: Path = ARCHIVE) -> str:
     except NoNode:
         path.write_bytes(archive_bytes(found, None))
         raise
-    path.write_bytes(archive_bytes(found, built))
-    return f"built: {len(found)} modules, Python {built['python']}, magic {built['magic']}"
+    stdlib = stdlib_bytes(built["stdlib"])
+    STDLIB.write_bytes(stdlib)
+    path.write_bytes(archive_bytes(found, built, stdlib))
+    return (f"built: {len(found)} modules and {len(built['stdlib'])} of the standard library, "
+            f"Python {built['python']}, magic {built['magic']}")
 
 
 def main() -> int:

@@ -38,6 +38,7 @@ from bummerl_web import i18n  # noqa: E402 (pure data: the page's words)
 CONFIG = ROOT / "pyscript.toml"
 ENTRY = "src/bummerl_web/boot.py"  # the page's <script type="py" src>: run, never imported
 ARCHIVE = "assets/py/bummerl.zip"  # tools/build_bytecode.py
+STDLIB = "assets/py/python_stdlib.zip"  # the standard library with bytecode (interpreter.mjs's stdLibURL)
 ARCHIVE_DEST = "./bummerl.zip"  # its place in the in-browser filesystem (boot.py's ARCHIVE)
 TOML_CHUNK = "toml-V4Savzlc.js"  # PyScript's TOML reader, which core imports for a .toml config
 INDEX = ROOT / "index.html"
@@ -102,7 +103,7 @@ def preload_block(files: dict | None = None, config_href: str = "./" + CONFIG.na
     for href in (f"{PYSCRIPT}/core.js", f"{PYSCRIPT}/{main_chunk()}", f"{PYSCRIPT}/{TOML_CHUNK}",
                  f"{PYODIDE}/pyodide.mjs", f"{PYODIDE}/pyodide.asm.mjs", INTERPRETER):
         lines.append(f'<link rel="modulepreload" href="./{href}">')
-    for href in (f"{PYODIDE}/pyodide.asm.wasm", f"{PYODIDE}/python_stdlib.zip",
+    for href in (f"{PYODIDE}/pyodide.asm.wasm", STDLIB,
                  f"{PYODIDE}/pyodide-lock.json", config_href, ENTRY, *files):
         href = href if href.startswith("./") else "./" + href
         lines.append(f'<link rel="preload" as="fetch" crossorigin href="{href}">')

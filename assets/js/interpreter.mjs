@@ -12,9 +12,13 @@ import { loadPyodide as boot, version } from "../vendor/pyodide/pyodide.mjs";
 export { version };
 export const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
 export const ARCHIVE_URL = new URL("../py/bummerl.zip", import.meta.url).href;
+// The vendored standard library with bytecode for what starts the page
+// (tools/build_bytecode.py): Pyodide's own zip has sources only, compiled at every boot.
+export const STDLIB_URL = new URL("../py/python_stdlib.zip", import.meta.url).href;
 export const SNAPSHOT_CACHE = "bummerl-snapshot";
 
-/** The snapshot's key: the Pyodide version and a hash of the archive it imported. */
+/** The snapshot's key: the Pyodide version and a hash of the archive it imported (whose
+ * manifest names the standard library's zip it was booted with). */
 export async function snapshotKey(archive) {
   archive ??= await (await fetch(ARCHIVE_URL)).arrayBuffer();
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", archive));
@@ -53,7 +57,7 @@ async function savedSnapshot() {
 
 export async function loadPyodide(options) {
   // PyScript passes the folder of this module as indexURL: the runtime lives in vendor/.
-  options = { ...options, indexURL: INDEX_URL };
+  options = { ...options, indexURL: INDEX_URL, stdLibURL: STDLIB_URL };
   performance.mark("bummerl:interpreter");  // PyScript asks for Pyodide (tools/bench_engines.py)
   try {
     const snapshot = await savedSnapshot();

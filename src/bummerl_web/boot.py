@@ -36,6 +36,9 @@ if "bummerl_web.table" in sys.modules:
 elif js.Reflect.get(js.globalThis, "__bummerlBoot") == "snapshot-failed":
     how += " snapshot-failed"  # a snapshot was there but could not be restored
 js.document.body.dataset.boot = how
+# The standard library from the bytecode in assets/py/python_stdlib.zip (interpreter.mjs),
+# or compiled from its sources there ("source": the bytecode is another Python's).
+js.document.body.dataset.stdlib = "bytecode" if sys.modules["asyncio"].__file__.endswith(".pyc") else "source"
 from bummerl_web import app  # noqa: E402
 
 js.performance.mark("bummerl:imported")

@@ -1,5 +1,6 @@
-"""How the page starts: our modules from the bytecode archive, falling back to the sources
-in it when the bytecode is not for this interpreter; tracebacks still name file and line."""
+"""How the page starts: our modules from the bytecode archive and the standard library from
+its bytecode, each falling back to the sources beside it when the bytecode is not for this
+interpreter; tracebacks still name file and line."""
 import io
 import zipfile
 from pathlib import Path
@@ -9,6 +10,7 @@ from conftest import BOOT_TIMEOUT_MS, Table
 
 ROOT = Path(__file__).resolve().parents[2]
 ARCHIVE = ROOT / "assets" / "py" / "bummerl.zip"
+STDLIB = ROOT / "assets" / "py" / "python_stdlib.zip"
 
 
 def test_page_imports_our_modules_as_bytecode_from_one_archive(open_table):
@@ -19,10 +21,18 @@ def test_page_imports_our_modules_as_bytecode_from_one_archive(open_table):
     assert sorted(p for p in paths if p.endswith(".py")) == ["/src/bummerl_web/boot.py"]
 
 
-def foreign_archive() -> bytes:
-    """The committed archive, with every .pyc stamped with another interpreter's magic."""
+def test_the_standard_library_starts_from_bytecode_not_pyodides_sources(open_table):
+    table = open_table()
+    assert table.body("stdlib") == "bytecode"
+    paths = {urlsplit(url).path for url in table.requests}
+    assert "/assets/py/python_stdlib.zip" in paths
+    assert "/assets/vendor/pyodide/python_stdlib.zip" not in paths
+
+
+def foreign_archive(path: Path = ARCHIVE) -> bytes:
+    """A committed zip, with every .pyc stamped with another interpreter's magic."""
     out = io.BytesIO()
-    with zipfile.ZipFile(ARCHIVE) as source, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
+    with zipfile.ZipFile(path) as source, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
         for info in source.infolist():
             data = source.read(info)
             if info.filename.endswith(".pyc"):
@@ -31,14 +41,17 @@ def foreign_archive() -> bytes:
     return out.getvalue()
 
 
-def test_bytecode_for_another_python_falls_back_to_the_sources_in_the_archive(browser, site_url):
+def test_bytecode_for_another_python_falls_back_to_the_sources_beside_it(browser, site_url):
     table = Table(browser, site_url)
     try:
-        body = foreign_archive()
+        body, stdlib = foreign_archive(), foreign_archive(STDLIB)
         table.context.route("**/assets/py/bummerl.zip",
                             lambda route: route.fulfill(body=body, content_type="application/zip"))
+        table.context.route("**/assets/py/python_stdlib.zip",
+                            lambda route: route.fulfill(body=stdlib, content_type="application/zip"))
         table.open("seed=5&pace=0")
         assert table.body("boot") == "source"
+        assert table.body("stdlib") == "source"
         before = len(table.state()["history"])
         table.play(table.playable()[0])
         assert len(table.state()["history"]) > before

@@ -104,3 +104,36 @@ def test_config_loads_the_archive_and_the_page_preloads_it():
     index = (ROOT / "index.html").read_text()
     assert '<link rel="preload" as="fetch" crossorigin href="./assets/py/bummerl.zip">' in index
     assert 'ARCHIVE = os.path.abspath("bummerl.zip")' in (ROOT / sync_site.ENTRY).read_text()
+
+
+def test_the_standard_library_is_pyodides_own_with_bytecode_for_what_starts_the_page():
+    manifest = build_bytecode.read_manifest()
+    assert build_bytecode.stdlib_problems(manifest) == []
+    magic = bytes.fromhex(manifest["magic"])
+    with zipfile.ZipFile(build_bytecode.VENDORED_STDLIB) as vendored, \
+            zipfile.ZipFile(build_bytecode.STDLIB) as built:
+        added = sorted(set(built.namelist()) - set(vendored.namelist()))
+        # what Pyodide, PyScript's package and our modules import as the page starts
+        for module in ("asyncio/events.py", "inspect.py", "html/entities.py", "json/decoder.py",
+                       "random.py", "dataclasses.py"):
+            assert module + "c" in added, module
+        for name in added:
+            pyc = built.read(name)
+            assert pyc[:4] == magic
+            assert int.from_bytes(pyc[4:8], "little") == 0b01  # hash-based, not checked at import
+            assert pyc[8:16] == build_bytecode.source_hash(magic, built.read(name.removesuffix("c")))
+
+
+def test_a_standard_library_that_is_not_the_vendored_pyodides_is_stale(tmp_path):
+    manifest = build_bytecode.read_manifest()
+    changed = tmp_path / "python_stdlib.zip"
+    with zipfile.ZipFile(build_bytecode.STDLIB) as built, zipfile.ZipFile(changed, "w") as out:
+        for info in built.infolist():
+            data = built.read(info)
+            out.writestr(info, data + b"# changed\n" if info.filename == "json/decoder.py" else data)
+    manifest = {**manifest, "stdlib": hashlib.sha256(changed.read_bytes()).hexdigest()}
+    wrong = build_bytecode.stdlib_problems(manifest, changed)
+    assert any("json/decoder.py is not the vendored Pyodide's" in line for line in wrong)
+    assert any("json/decoder.pyc was not compiled from json/decoder.py" in line for line in wrong)
+    assert build_bytecode.stdlib_problems({**manifest, "stdlib": "0" * 64}, changed) == [
+        f"{changed} is not the one the manifest names"]
