@@ -22,13 +22,18 @@ OUT = ROOT / "precache.js"
 TOP = ("index.html", "pyscript.toml", "manifest.webmanifest")
 SKIP_SUFFIXES = (".map", ".md", ".txt")
 SKIP_NAMES = ("LICENSE", "VERSIONS.json", "preview.html")
+# Pyodide's own standard library: the page boots with assets/py/python_stdlib.zip, the same
+# zip with bytecode (tools/build_bytecode.py), so the worker need not download this one.
+SKIP_PATHS = ("assets/vendor/pyodide/python_stdlib.zip",)
 
 
 def files() -> list[str]:
     found = [name for name in TOP if (ROOT / name).exists()]
     for path in sorted((ROOT / "assets").rglob("*")):
-        if path.is_file() and path.suffix not in SKIP_SUFFIXES and path.name not in SKIP_NAMES:
-            found.append(path.relative_to(ROOT).as_posix())
+        rel = path.relative_to(ROOT).as_posix()
+        if (path.is_file() and path.suffix not in SKIP_SUFFIXES and path.name not in SKIP_NAMES
+                and rel not in SKIP_PATHS):
+            found.append(rel)
     config = tomllib.loads((ROOT / "pyscript.toml").read_text())
     found += sorted(url.removeprefix("./") for url in config.get("files", {}))
     found += re.findall(r'<script type="py" src="\./([^"]+)"', (ROOT / "index.html").read_text())
