@@ -88,10 +88,11 @@ def boot(page, url: str) -> None:
     page.wait_for(READY, BOOT_S, "the table ready")
 
 
-def test_a_first_visit_boots_from_bytecode_and_plays(engine):
+def test_a_first_visit_boots_our_modules_and_the_standard_library_from_bytecode_and_plays(engine):
     page, url, _ = engine
     boot(page, url + "?seed=1&pace=0")
     assert page.evaluate("document.body.dataset.boot") == "bytecode"
+    assert page.evaluate("document.body.dataset.stdlib") == "bytecode"  # Pyodide's too
     assert page.evaluate(f"document.querySelectorAll('{PLAYABLE}').length") == 5
     page.click(PLAYABLE)
     page.wait_for(f"document.body.dataset.turn === 'you' && {STATE}.history.length > 1", 60,
