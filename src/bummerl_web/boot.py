@@ -38,7 +38,8 @@ elif js.Reflect.get(js.globalThis, "__bummerlBoot") == "snapshot-failed":
 js.document.body.dataset.boot = how
 # The standard library from the bytecode in assets/py/python_stdlib.zip (interpreter.mjs),
 # or compiled from its sources there ("source": the bytecode is another Python's).
-js.document.body.dataset.stdlib = "bytecode" if sys.modules["asyncio"].__file__.endswith(".pyc") else "source"
+started_with = getattr(sys.modules.get("asyncio"), "__file__", None) or ""  # Pyodide's boot imports it
+js.document.body.dataset.stdlib = "bytecode" if started_with.endswith(".pyc") else "source"
 from bummerl_web import app  # noqa: E402
 
 js.performance.mark("bummerl:imported")
