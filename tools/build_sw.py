@@ -24,7 +24,10 @@ SKIP_SUFFIXES = (".map", ".md", ".txt")
 SKIP_NAMES = ("LICENSE", "VERSIONS.json", "preview.html")
 # Pyodide's own standard library: the page boots with assets/py/python_stdlib.zip, the same
 # zip with bytecode (tools/build_bytecode.py), so the worker need not download this one.
-SKIP_PATHS = ("assets/vendor/pyodide/python_stdlib.zip",)
+sys.path.insert(0, str(ROOT / "tools"))
+from build_bytecode import VENDORED_STDLIB  # noqa: E402
+
+SKIP_PATHS = (VENDORED_STDLIB.relative_to(ROOT).as_posix(),)
 
 
 def files() -> list[str]:

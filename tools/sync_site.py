@@ -34,11 +34,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "tools"))
 from bummerl_web import i18n  # noqa: E402 (pure data: the page's words)
+from build_bytecode import STDLIB as STDLIB_PATH  # noqa: E402
+
+STDLIB = STDLIB_PATH.relative_to(ROOT).as_posix()  # the standard library with bytecode (interpreter.mjs's stdLibURL)
 
 CONFIG = ROOT / "pyscript.toml"
 ENTRY = "src/bummerl_web/boot.py"  # the page's <script type="py" src>: run, never imported
 ARCHIVE = "assets/py/bummerl.zip"  # tools/build_bytecode.py
-STDLIB = "assets/py/python_stdlib.zip"  # the standard library with bytecode (interpreter.mjs's stdLibURL)
 ARCHIVE_DEST = "./bummerl.zip"  # its place in the in-browser filesystem (boot.py's ARCHIVE)
 TOML_CHUNK = "toml-V4Savzlc.js"  # PyScript's TOML reader, which core imports for a .toml config
 INDEX = ROOT / "index.html"

@@ -58,7 +58,6 @@ MARRY = 22  # MARRY + suit
 CLAIM = 26
 
 
-
 def _cards_by_mask(first: int) -> tuple[tuple[int, ...], ...]:
     """For every 10-bit mask, its cards in order (bit c is card ``first + c``): each card
     doubles the table, so every entry is one tuple concatenation (fast at import)."""
