@@ -5,9 +5,17 @@ time (seeded deals played on by Medium to every stage of a hand) and counts the 
 search visits and the seconds it takes. ``tools/bench_nodes.py`` runs it in CPython and in
 the vendored Pyodide (under Node, the same V8 engine as Chromium) in one go, so that the
 page's *Bot thinks* setting can be read as a node budget.
+
+``python -m bummerl_lab.nodes [--decisions N] [--seed S] [--max-depth D]`` prints the
+figures of one run in this Python; with ``--max-depth`` every decision is searched that many
+tricks deep without a budget, the same tree whatever order the search tries moves in, so
+the node counts of two versions of the search compare their move orders.
 """
 
+import argparse
+import json
 import random
+import sys
 import time
 
 from bummerl.bots import choose, hard
@@ -30,12 +38,18 @@ def positions(count: int, seed: int = 1) -> list:
     return found
 
 
-def measure(count: int = 30, seed: int = 1) -> dict:
-    """Nodes, seconds and nodes per second of Hard's decisions on ``positions``."""
+def measure(count: int = 30, seed: int = 1, max_depth: int | None = None) -> dict:
+    """Nodes, seconds and nodes per second of Hard's decisions on ``positions``: at
+    Hard's default node budget, or with ``max_depth`` every search to that many tricks
+    and no budget (the same work whatever order the search tries moves in, so that the
+    node counts compare move orders)."""
     views = positions(count, seed)
     nodes = seconds = 0.0
     for i, view in enumerate(views):
-        search = hard.Search(view, random.Random(i))
+        if max_depth is None:
+            search = hard.Search(view, random.Random(i))
+        else:
+            search = hard.Search(view, random.Random(i), nodes=None, max_depth=max_depth)
         start = time.perf_counter()
         search.step()
         seconds += time.perf_counter() - start
@@ -43,3 +57,19 @@ def measure(count: int = 30, seed: int = 1) -> dict:
     return {"decisions": len(views), "nodes": int(nodes), "seconds": round(seconds, 3),
             "nodes_per_s": round(nodes / seconds) if seconds else 0,
             "ms_per_decision": round(1000 * seconds / len(views), 1)}
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m bummerl_lab.nodes",
+        description="Hard's search nodes and seconds on fixed decisions, in this Python.")
+    parser.add_argument("--decisions", type=int, default=30)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--max-depth", type=int, help="search every decision this many tricks deep, no budget")
+    args = parser.parse_args(argv)
+    print(json.dumps(measure(args.decisions, args.seed, args.max_depth)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -52,6 +52,8 @@ def test_the_node_benchmark_counts_hards_search_on_fixed_decisions():
     assert [v.legal for v in positions(3)] == [v.legal for v in positions(3)]  # the same decisions each time
     figures = measure(2)
     assert figures["decisions"] == 2 and figures["nodes"] > 0 and figures["nodes_per_s"] > 0
+    # a fixed depth and no budget: the same search, node for node, on every run
+    assert measure(3, max_depth=1)["nodes"] == measure(3, max_depth=1)["nodes"] > 0
 
 
 def test_the_variant_runner_changes_hard_for_its_run_only(tmp_path):

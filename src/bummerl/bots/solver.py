@@ -28,11 +28,16 @@ is tried first.
 from time import perf_counter
 
 from ..cards import (
-    BIT, CLOSE, FOLLOWER_WINS, HIGHER, JACK, KING, PAIR, POINTS, QUEEN, SUIT_MASK, cards_of,
+    BIT, CLOSE, FOLLOWER_WINS, HIGHER, JACK, KING, PAIR, POINTS, QUEEN, RANK_OF, SUIT_MASK,
+    cards_of,
 )
 from ..rules import GOAL, SCHNEIDER, marriage_points
 
 INF = 9
+# TAKERS[trump][lead]: the cards that take a trick ``lead`` opened (a mask).
+TAKERS = tuple(
+    tuple(sum(BIT[c] for c in range(20) if FOLLOWER_WINS[trump][lead * 20 + c]) for lead in range(20))
+    for trump in range(4))
 EXACT = 99  # the depth that means "to the end of the hand"
 # Kinds of bound a table entry holds.
 LOWER, UPPER, TRUE_VALUE = 0, 1, 2
@@ -182,6 +187,8 @@ def search(hand, root: int, depth: int = EXACT, leaf=None, budget=None,
     trump_mask = SUIT_MASK[trump]
     trump_jack = 5 * trump + JACK
     wins = FOLLOWER_WINS[trump]
+    takers = TAKERS[trump]
+    by_rank = RANK_OF.__getitem__  # a card's rank: aces first, jacks last (most points first)
     talon = pos.talon
     hands, points, declared, tricks = pos.hands, pos.points, pos.declared, pos.tricks
     if budget is None:
@@ -225,7 +232,10 @@ def search(hand, root: int, depth: int = EXACT, leaf=None, budget=None,
             exchanged = True
         held = hands[leader]
         may_marry = tricks[leader] or not trick_first_marriage
-        moves = list(cards_of(held))
+        # Aces and tens first, jacks last (``by_rank``): the likeliest best leads first, so
+        # that alpha-beta cuts sooner: a quarter to a third fewer nodes than suit by suit,
+        # for the same values (``tests/bot/test_solver.py``).
+        moves = sorted(cards_of(held), key=by_rank)
         if (phase1 and may_close and drawn >= (root_close_from if leader == root else other_close_from)
                 and (drawn != 8 or close_two)):
             moves.append(CLOSE)
@@ -301,7 +311,10 @@ def search(hand, root: int, depth: int = EXACT, leaf=None, budget=None,
         best = -INF if maximize else INF
         base = POINTS[lead]
         row = lead * 20
-        for card in reversed(cards_of(plays)):
+        # The cards that take the trick first, strongest first in each suit; then the
+        # others, weakest first: the likeliest best replies first, as for leads.
+        beats = takers[lead]
+        for card in cards_of(plays & beats) + cards_of(plays & ~beats)[::-1]:
             hands[follower] = held & ~BIT[card]
             winner = follower if wins[row + card] else leader
             loser = 1 - winner
