@@ -54,7 +54,7 @@ from ..cards import (
     ACE, CLAIM, CLOSE, EXCHANGE, KING, QUEEN, TEN, parse_action,
 )
 from ..rules import BOARD_START, GOAL
-from .solver import EXACT, Budget, OutOfBudget, action_values, value_after
+from .solver import EXACT, MAX_VALUE, Budget, OutOfBudget, action_values, value_after
 from .world import WorldBuilder
 from .yardstick import heuristic
 
@@ -263,7 +263,8 @@ def estimate(pos, leader: int, root: int) -> float:
         value += weights[TOP_TRUMP]
     elif theirs:
         value -= weights[TOP_TRUMP]
-    return 3.0 if value > 3 else -3.0 if value < -3 else value
+    # within the search's window (``solver.MAX_VALUE``: the most game points a hand gives)
+    return MAX_VALUE if value > MAX_VALUE else -MAX_VALUE if value < -MAX_VALUE else value
 
 
 # How often a hand is won by 1, 2 and 3 game points: the model of the hands still to come
