@@ -39,7 +39,9 @@ MARK_NAMES = ("best", "good", "inaccuracy", "mistake", "blunder")
 ERRORS = ("inaccuracy", "mistake", "blunder")
 NODES = 60_000  # Hard's default budget per decision
 EXACT_NODES = 3_000_000  # the exact solver's budget per position of the graph
-VERSION = 1  # of the review's values: a review kept by a page is reused only by the same version
+# Of the review's values: a review kept by a page is reused only by the same version.
+# 2: stop 30's search order (the same node budget searches further).
+VERSION = 2
 
 
 def mark(loss: float) -> str:

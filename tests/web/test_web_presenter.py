@@ -625,6 +625,17 @@ def test_a_finished_review_is_kept_and_reopens_at_once():
     assert again.reviewer.partial().to_json() == first.to_json()  # as kept: values to 4 places
 
 
+def test_a_review_kept_by_another_version_of_the_reviews_values_is_searched_again(monkeypatch):
+    from bummerl_web import reviews
+
+    table, backend = reviewed_table()
+    monkeypatch.setattr(reviews, "VERSION", reviews.VERSION + 1)  # e.g. the search changed
+    again = Table.start(read_address("pace=0"), ["en"], backend)
+    carry_out(again, again.boot())
+    effects = again.update("review")
+    assert "review" in kinds(effects) and not again.reviewer.done
+
+
 def test_kept_reviews_are_bounded_and_unreadable_ones_set_aside():
     from bummerl.review import Review
     from bummerl_web import reviews
