@@ -22,7 +22,9 @@ A ``table`` (a dict, one per world and root seat) keeps what earlier searches le
 positions at the start of a trick: a bound on their value at a given depth and the best
 lead found. Searches of several root actions and of growing depths (iterative deepening)
 share it: a transposition is not searched twice, and the best lead of the last iteration
-is tried first.
+is tried first. Then the likeliest best moves: a king that declares its marriage, aces and
+tens, jacks last on a lead; the cards that take the trick first on a follow. The order
+changes no value, only how soon alpha-beta cuts (about 40% fewer nodes than suit by suit).
 """
 
 from time import perf_counter
@@ -238,7 +240,7 @@ def search(hand, root: int, depth: int = EXACT, leaf=None, budget=None,
         may_marry = tricks[leader] or not trick_first_marriage
         # The likeliest best leads first, so that alpha-beta cuts sooner: a king that
         # declares its marriage, then aces and tens, jacks last (``by_rank``). With the
-        # takers first on follows, a third fewer nodes than suit by suit for the same
+        # takers first on follows, about 40% fewer nodes than suit by suit for the same
         # values (``python -m bummerl_lab.nodes --max-depth 3``; README, *Bots*).
         moves = sorted(cards_of(held), key=by_rank)
         if may_marry:
