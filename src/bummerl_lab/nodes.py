@@ -65,7 +65,8 @@ def main(argv=None) -> int:
         description="Hard's search nodes and seconds on fixed decisions, in this Python.")
     parser.add_argument("--decisions", type=int, default=30)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--max-depth", type=int, help="search every decision this many tricks deep, no budget")
+    parser.add_argument("--max-depth", type=int,
+                        help="search every decision this many tricks deep, no budget")
     args = parser.parse_args(argv)
     print(json.dumps(measure(args.decisions, args.seed, args.max_depth)))
     return 0

@@ -42,7 +42,8 @@ INF = 9
 MAX_VALUE = 3
 # TAKERS[trump][lead]: the cards that take a trick ``lead`` opened (a mask).
 TAKERS = tuple(
-    tuple(sum(BIT[c] for c in range(20) if FOLLOWER_WINS[trump][lead * 20 + c]) for lead in range(20))
+    tuple(sum(BIT[c] for c in range(20) if FOLLOWER_WINS[trump][lead * 20 + c])
+          for lead in range(20))
     for trump in range(4))
 EXACT = 99  # the depth that means "to the end of the hand"
 # Kinds of bound a table entry holds.
