@@ -242,7 +242,7 @@ def search(hand, root: int, depth: int = EXACT, leaf=None, budget=None,
         # The likeliest best leads first, so that alpha-beta cuts sooner: a king that
         # declares its marriage, then aces and tens, jacks last (``by_rank``). With the
         # takers first on follows, about 40% fewer nodes than suit by suit for the same
-        # values (``python -m bummerl_lab.nodes --max-depth 3``; README, *Bots*).
+        # values (``python -m bummerl_lab.nodes --max-depth 3``; README, *Arena*, stop 30).
         moves = sorted(cards_of(held), key=by_rank)
         if may_marry:
             for suit in range(4):
