@@ -193,7 +193,6 @@ def search(hand, root: int, depth: int = EXACT, leaf=None, budget=None,
     trump = pos.trump
     trump_mask = SUIT_MASK[trump]
     trump_jack = 5 * trump + JACK
-    wins = FOLLOWER_WINS[trump]
     takers = TAKERS[trump]
     by_rank = RANK_OF.__getitem__  # a card's rank: aces first, jacks last (most points first)
     talon = pos.talon
@@ -325,13 +324,12 @@ def search(hand, root: int, depth: int = EXACT, leaf=None, budget=None,
         maximize = follower == root
         best = -INF if maximize else INF
         base = POINTS[lead]
-        row = lead * 20
         # The cards that take the trick first, strongest first in each suit; then the
         # others, weakest first: the likeliest best replies first, as for leads.
         beats = takers[lead]
         for card in cards_of(plays & beats) + cards_of(plays & ~beats)[::-1]:
             hands[follower] = held & ~BIT[card]
-            winner = follower if wins[row + card] else leader
+            winner = follower if beats & BIT[card] else leader
             loser = 1 - winner
             gained = base + POINTS[card]
             points[winner] += gained
