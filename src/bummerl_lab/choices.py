@@ -2,7 +2,8 @@
 
 ``python -m bummerl_lab.choices --hands N --seed S [--rules soft|sharp] [--opponent NAME]
 [--rollouts R] [--rule NAME=MARGIN ...] [--set NAME=VALUE ...] [--leaf FILE]
-[--change NAME "NAME=VALUE ..."] [--oracle] [--log FILE] [--progress]``, and
+[--change NAME "NAME=VALUE ..."] [--tie NAME "NAME=VALUE ..."] [--oracle] [--log FILE]
+[--progress]``, and
 ``python -m bummerl_lab.choices --read LOG ...``: the table of a rules run's log (``tie_table``)
 
 A whole arena run plays every decision changed, so a change that alters one decision in
@@ -22,7 +23,11 @@ choosing from the one search (``Search.choice``: the tie-breaker's action within
 ``MARGIN`` of the best, wherever something is hidden);
 with ``--set`` (a constant of ``bummerl.bots.hard``) and ``--leaf`` (the estimate's
 weights as ``bummerl_lab.leaf_fit`` prints them) one changed Hard, searched on its own,
-and with each ``--change`` one more (its settings separated by spaces). ``--oracle`` asks
+and with each ``--change`` one more (its settings separated by spaces); with each ``--tie``
+the merged Hard's search with another tie-breaker: the yardstick with the settings given
+(constants of ``bummerl.bots.yardstick``), played where its choice is within Hard's
+margin of the best mean (``Search.choice``), so that one search per decision judges many
+tie-breakers. ``--oracle`` asks
 what knowing the hidden cards would be worth: Hard whose worlds all hold the opponent's
 true hand (``sees-hand``, the talon still guessed) and one whose worlds are the true
 position (``sees-all``), an upper bound for what inference about the cards can bring. ``--log`` writes
@@ -41,7 +46,7 @@ import random
 import sys
 from contextlib import contextmanager
 
-from bummerl.bots import hard
+from bummerl.bots import hard, yardstick
 from bummerl.bots.solver import outcome_value
 from bummerl.bots.world import WorldBuilder
 from bummerl.cards import Action, action_str, cards_of
@@ -74,14 +79,15 @@ def parse_rule(text: str) -> tuple[str, float]:
 
 
 @contextmanager
-def changed(settings: dict):
-    """``bummerl.bots.hard`` with ``settings`` (module globals) for the block."""
-    saved = {name: getattr(hard, name) for name in settings}
-    apply(settings)
+def changed(settings: dict, module=hard):
+    """``module`` (by default ``bummerl.bots.hard``) with ``settings`` (module globals)
+    for the block."""
+    saved = {name: getattr(module, name) for name in settings}
+    apply(settings, module)
     try:
         yield
     finally:
-        apply(saved)
+        apply(saved, module)
 
 
 def by_rules(rules: dict):
@@ -95,6 +101,24 @@ def by_rules(rules: dict):
         choices = {name: search.best() if search.exact or margin is None else search.choice(margin)
                    for name, margin in rules.items()}
         return choices, tie_facts(search)
+    return choose
+
+
+def by_tie_breakers(variants: dict):
+    """The merged Hard's choice, and from the same search each choice it would make with
+    the yardstick changed by a variant's settings (name -> constants of
+    ``bummerl.bots.yardstick``) as its tie-breaker."""
+    def choose(view, rng, hand=None):
+        search = hard.Search(view, rng)
+        search.step()
+        choices = {MERGED: search.best()}
+        for name, settings in variants.items():
+            same = random.Random()
+            same.setstate(rng.getstate())  # the decisions after this one draw from rng as merged
+            with changed(settings, yardstick):
+                tie = hard.tie_breaker(view, same)
+            choices[name] = search.choice(search.margin, tie)
+        return choices, {}
     return choose
 
 
@@ -368,6 +392,8 @@ def main(argv=None) -> int:
     parser.add_argument("--change", nargs=2, action="append", default=[], metavar=("NAME", "SETTINGS"),
                         help='one more changed Hard: --change old "TIE_UNTIL=10 TIE_CLOSED=True"')
     parser.add_argument("--leaf", metavar="FILE", help="the changed Hard's estimate, as leaf_fit prints it")
+    parser.add_argument("--tie", nargs=2, action="append", default=[], metavar=("NAME", "SETTINGS"),
+                        help='a tie-breaker to judge from the same search: --tie slow "TAKER_SUIT=7"')
     parser.add_argument("--oracle", action="store_true",
                         help="Hard seeing the opponent's hand, and every hidden card, against the merged Hard")
     parser.add_argument("--progress", action="store_true")
@@ -384,13 +410,20 @@ def main(argv=None) -> int:
             changes["changed"] = settings
         for name, text in args.change:
             changes[name] = {k: v for assignment in text.split() for k, v in read_setting(assignment).items()}
+        ties = {name: {k: v for assignment in text.split()
+                       for k, v in read_setting(assignment, yardstick).items()}
+                for name, text in args.tie}
         rules = {MERGED: None, **dict(parse_rule(text) for text in args.rule)}
     except (ValueError, OSError, SyntaxError) as error:
         parser.error(str(error))
-    if args.oracle and (changes or args.rule):
-        parser.error("--oracle compares its own Hards: leave out --rule, --set, --leaf and --change")
+    if args.oracle and (changes or args.rule or ties):
+        parser.error("--oracle compares its own Hards: leave out --rule, --set, --leaf, --change and --tie")
+    if ties and (changes or args.rule):
+        parser.error("--tie judges tie-breakers from the merged Hard's search: leave out --rule, --set, --leaf and --change")
     if args.oracle:
         chooser, names = by_oracle(), [MERGED, *ORACLES]
+    elif ties:
+        chooser, names = by_tie_breakers(ties), [MERGED, *ties]
     elif changes:
         chooser, names = by_settings(changes), [MERGED, *changes]
     else:

@@ -29,12 +29,16 @@ from bummerl.bots.world import WorldBuilder
 from .arena import main as arena_main
 
 
-def read_setting(assignment: str) -> dict:
-    """``"WORLDS=48"`` -> ``{"WORLDS": 48}``, for a constant of ``bummerl.bots.hard``."""
+def read_setting(assignment: str, module=hard) -> dict:
+    """``"WORLDS=48"`` -> ``{"WORLDS": 48}``, for a constant of ``module`` (by default
+    ``bummerl.bots.hard``)."""
     name, _, text = assignment.partition("=")
-    if not name.isupper() or not hasattr(hard, name):
-        raise ValueError(f"{assignment!r}: {name!r} is not a constant of bummerl.bots.hard")
-    return {name: ast.literal_eval(text)}
+    if not name.isupper() or not hasattr(module, name):
+        raise ValueError(f"{assignment!r}: {name!r} is not a constant of {module.__name__}")
+    try:
+        return {name: ast.literal_eval(text)}
+    except (ValueError, SyntaxError):
+        raise ValueError(f"{assignment!r}: {text!r} is not a Python literal") from None
 
 
 def read_leaf(path: str) -> dict:
@@ -50,9 +54,10 @@ def read_leaf(path: str) -> dict:
     return {"WEIGHTS": weights, "_TABLES": tables}
 
 
-def apply(settings: dict) -> None:
+def apply(settings: dict, module=hard) -> None:
+    """Set ``module``'s constants (by default ``bummerl.bots.hard``'s) to ``settings``."""
     for name, value in settings.items():
-        setattr(hard, name, value)
+        setattr(module, name, value)
 
 
 def limit_depth(limit: int) -> None:

@@ -829,6 +829,7 @@ def test_the_tie_breakers_choice_is_played_when_its_mean_is_within_the_margin_of
     assert search.choice(margin=0.05) == 2  # 0.03 short: the tie-breaker's
     search.fallback = 3
     assert search.choice(margin=0.05) == 1  # 0.20 short: the best
+    assert search.choice(margin=0.05, tie=2) == 2  # another tie-breaker's choice, judged the same way
     assert searched([{1: 0.4, 2: 0.4, 3: 0.1}], fallback=3).choice(1e-9) == 1  # the first of equal bests
     assert hard.TIE_MARGIN > 0
 

@@ -121,6 +121,43 @@ def test_changes_to_hard_are_judged_by_duplicate_play_outs_where_they_choose_dif
     assert choices["wide"] == heuristic(view)  # the margin takes every near-tie to the yardstick
 
 
+def test_tie_breakers_are_judged_from_the_merged_hards_one_search(monkeypatch):
+    from bummerl.bots import hard, yardstick
+    from bummerl_lab.choices import MERGED, by_tie_breakers, changed
+
+    views = []
+    for seed in range(12):  # first leads: early in phase 1, where the tie-breaker is asked
+        hand = deal(SOFT, dealer=seed % 2, rng=random.Random(seed))
+        views.append(hand.view(hand.to_act))
+    before = yardstick.TAKER_SUIT
+    variants = {"same": {"TAKER_SUIT": before}, "low": {"TAKER_SUIT": 0.0, "THROWN": 20.0}}
+    for view in views:
+        choices, _ = by_tie_breakers(variants)(view, random.Random(1))
+        assert choices["same"] == choices[MERGED]  # the yardstick as it is: Hard as merged
+    assert yardstick.TAKER_SUIT == before and yardstick.THROWN != 20.0  # put back
+    # every mean within the margin: the changed yardstick's choice is played
+    monkeypatch.setattr(hard, "TIE_MARGIN", 99.0)
+    differ = 0
+    for view in views:
+        choices, _ = by_tie_breakers(variants)(view, random.Random(1))
+        with changed(variants["low"], yardstick):
+            expected = yardstick.heuristic(view)
+        assert choices["low"] == expected
+        differ += expected != yardstick.heuristic(view)
+    assert differ  # the settings do change some of these choices
+
+
+def test_a_tie_breakers_settings_must_name_constants_of_the_yardstick(capsys):
+    from bummerl_lab.choices import main
+
+    with pytest.raises(SystemExit):
+        main(["--hands", "1", "--tie", "x", "WORLDS=4"])
+    assert "'WORLDS' is not a constant of bummerl.bots.yardstick" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["--hands", "1", "--tie", "x", "TAKER_SUIT=7", "--set", "WORLDS=4"])
+    assert "--tie judges tie-breakers from the merged Hard's search" in capsys.readouterr().err
+
+
 def test_the_tie_table_groups_logged_decisions_by_lead_and_stage():
     from bummerl.bots import hard
     from bummerl_lab.choices import tie_table

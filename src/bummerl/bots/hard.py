@@ -561,14 +561,16 @@ class Search:
         before); the tie-breaker's choice while no world is searched."""
         return self.choice(self.margin)
 
-    def choice(self, margin: float) -> int:
-        """The action with the best mean, but the tie-breaker's (``fallback``) when its
-        mean is within ``margin`` of the best (``best``: within ``self.margin``)."""
+    def choice(self, margin: float, tie: int | None = None) -> int:
+        """The action with the best mean, but the tie-breaker's (``fallback``, or the
+        action ``tie`` a lab run asks about) when its mean is within ``margin`` of the
+        best (``best``: within ``self.margin``); ``fallback`` before any world is searched."""
         means = self.current_means()
         if means is None:
             return self.fallback
+        tie = self.fallback if tie is None else tie
         top = max(self.legal, key=means.__getitem__)  # the first in legal order among equal bests
-        return self.fallback if means[top] - means.get(self.fallback, -99.0) <= margin else top
+        return tie if means[top] - means.get(tie, -99.0) <= margin else top
 
     def current_means(self) -> dict | None:
         """The means ``best`` reads: over the worlds searched so far (every world once the
