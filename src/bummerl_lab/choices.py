@@ -55,7 +55,7 @@ from bummerl.match import Match
 from bummerl.rules import PRESETS
 
 from .arena import PLAYERS, _mean_se
-from .variant import apply, read_leaf, read_setting
+from .variant import apply, read_leaf, read_setting, read_settings
 
 MERGED = "merged"
 # name -> margin: the merged Hard first (the reference), then the rules compared with it.
@@ -409,10 +409,8 @@ def main(argv=None) -> int:
         if settings:
             changes["changed"] = settings
         for name, text in args.change:
-            changes[name] = {k: v for assignment in text.split() for k, v in read_setting(assignment).items()}
-        ties = {name: {k: v for assignment in text.split()
-                       for k, v in read_setting(assignment, yardstick).items()}
-                for name, text in args.tie}
+            changes[name] = read_settings(text)
+        ties = {name: read_settings(text, yardstick) for name, text in args.tie}
         rules = {MERGED: None, **dict(parse_rule(text) for text in args.rule)}
     except (ValueError, OSError, SyntaxError) as error:
         parser.error(str(error))

@@ -41,6 +41,12 @@ def read_setting(assignment: str, module=hard) -> dict:
         raise ValueError(f"{assignment!r}: {text!r} is not a Python literal") from None
 
 
+def read_settings(text: str, module=hard) -> dict:
+    """``"WORLDS=48 NODES=300"`` -> ``{"WORLDS": 48, "NODES": 300}`` (``read_setting``
+    of each, separated by spaces)."""
+    return {k: v for assignment in text.split() for k, v in read_setting(assignment, module).items()}
+
+
 def read_leaf(path: str) -> dict:
     """The estimate's weights in a file of ``WEIGHTS`` entries as ``leaf_fit`` prints them
     ("auto": {2: (...), ...},), as the settings of ``bummerl.bots.hard`` that hold them
