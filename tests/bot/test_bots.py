@@ -850,3 +850,28 @@ def test_near_ties_go_to_the_tie_breaker_only_early_in_phase_1_with_the_talon_op
     late = [stage for stage in margins if stage not in early]
     assert {"closed", "exhausted", 8} <= set(late)
     assert all(margins[stage] == {1e-9} for stage in late)
+
+
+def test_an_action_is_valued_by_the_trimmed_mean_of_its_worlds():
+    # One world where a line happens to win big does not make it the best: with 24 worlds
+    # of equal weight the two highest and the two lowest values of each action are dropped.
+    h = Hand(SOFT, 1, [mask("AH TH KH QH AS"), mask("AD TD KD QD JD")], parse_card("JH"),
+             [parse_card(c) for c in "AC TC KC QC JC TS KS QS JS".split()])
+    search_ = hard.Search(h.view(0), random.Random(1), worlds=24)
+    lucky, steady = parse_card("AS"), parse_card("AH")
+    search_.weights = [1.0] * 24
+    search_.finished = [{lucky: 3.0 if i < 2 else 0.0, steady: 0.1} for i in range(24)]
+    search_.close_values = [{steady: -1.0}] * 24  # closing is valued by its own rule
+    assert hard.TRIM * 24 == pytest.approx(2)
+    means = search_._means(24, points=True)
+    assert means[lucky] == 0.0  # its plain mean would be 0.25
+    assert means[steady] == pytest.approx(0.1)
+    # facing a close the worlds weigh differently: the plain weighted mean
+    search_.weights = [0.4] * 12 + [1.0] * 12
+    means = search_._means(24, points=True)
+    assert means[lucky] == pytest.approx(2 * 0.4 * 3.0 / (12 * 0.4 + 12))
+
+
+def test_a_trimmed_mean_drops_the_highest_and_the_lowest_values():
+    assert hard.trimmed_mean([5, -4, 1, 2, 3, 0], 1) == pytest.approx(1.5)
+    assert hard.trimmed_mean([1.0, 2.0], 0) == pytest.approx(1.5)
