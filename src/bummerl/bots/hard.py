@@ -11,9 +11,9 @@
   follow late in phase 1 used to spend the whole budget on its first, exact iteration).
   Each world keeps a transposition table across actions and depths. The action with the
   best mean over the worlds is chosen (a trimmed mean, ``TRIM``), each world's values
-  those of its deepest finished search: the worlds a deeper iteration finished before the budget ran out count at that
-  depth, the others at the depth before (before the first iteration has finished, the
-  mean is over the worlds finished so far). The worlds are uniform guesses
+  those of its deepest finished search: the worlds a deeper iteration finished before
+  the budget ran out count at that depth, the others at the depth before (before the
+  first iteration has finished, the mean is over the worlds finished so far). The worlds are uniform guesses
   (``CANDIDATES``: resampling them by the opponent model of ``WorldBuilder.weight`` is
   there but measured worse); facing a close, those where the close fails played open
   weigh less (``CLOSE_FAILS``).
