@@ -13,10 +13,10 @@
   best mean over the worlds is chosen (a trimmed mean, ``TRIM``), each world's values
   those of its deepest finished search: the worlds a deeper iteration finished before
   the budget ran out count at that depth, the others at the depth before (before the
-  first iteration has finished, the mean is over the worlds finished so far). The worlds are uniform guesses
-  (``CANDIDATES``: resampling them by the opponent model of ``WorldBuilder.weight`` is
-  there but measured worse); facing a close, those where the close fails played open
-  weigh less (``CLOSE_FAILS``).
+  first iteration has finished, the mean is over the worlds finished so far). The worlds
+  are uniform guesses (``CANDIDATES``: resampling them by the opponent model of
+  ``WorldBuilder.weight`` is there but measured worse); facing a close, those where the
+  close fails played open weigh less (``CLOSE_FAILS``).
 - The search stops at a node budget (``NODES``, so the choice depends only on the view
   and the rng) or, when a ``time_limit`` is given, when that much thinking time is spent.
   With a time limit, time left once every world is searched to the end goes to more
