@@ -156,9 +156,13 @@ class Table:
     def open(self, query: str = "seed=1&pace=0") -> "Table":
         """Load the page and wait until it is ready to play. Chromium's renderer has been
         seen to crash ("Target crashed") while booting Pyodide, twice, in different tests,
-        on code that booted in every other run: such a boot is tried once more in a new
-        tab of the same profile, with a warning. A table whose renderer crashes again
-        fails its test, as does a crash at any other time."""
+        on code that booted in every other run. Its two crash dumps show the same fault:
+        the main thread, running on a stack V8 allocated (not the thread's own: the
+        stack switching of WebAssembly's JS Promise Integration, which Pyodide uses in
+        Chromium), reads just past that stack's top, at the same instruction of Debian's
+        Chromium 156: a browser bug. Such a boot is tried once more in a new tab of the
+        same profile, with a warning. A table whose renderer crashes again fails its
+        test, as does a crash at any other time."""
         url = self.base_url + ("?" + query if query else "")
         try:
             self.page.goto(url)
