@@ -382,3 +382,22 @@ def test_the_close_calibration_plays_out_closing_and_the_best_other_action():
     decisions = close_decisions(2, 3, SOFT, "heuristic", 1)
     assert decisions and all(d["other"] != "close" and d["drawn"] < 10 for d in decisions)
     assert all(float(d["gained"]).is_integer() for d in decisions)  # one play-out each: whole game points
+
+
+def test_the_other_projects_players_are_seated_only_under_the_rules_their_engine_plays():
+    from bummerl.rules import SHARP
+    from bummerl_lab.external import ExternalError, check_rules
+
+    check_rules(SOFT)
+    with pytest.raises(ExternalError, match="claim"):
+        check_rules(SHARP)
+    with pytest.raises(ExternalError, match="trick_before_marriage"):
+        check_rules(SOFT.with_options(trick_before_marriage=True))
+
+
+def test_a_folder_without_the_other_projects_player_is_named_in_the_error(tmp_path, capsys):
+    from bummerl_lab.external import main
+
+    with pytest.raises(SystemExit):
+        main(["check", str(tmp_path)])
+    assert f"{tmp_path}: no ai/cython_mcts_player here" in capsys.readouterr().err
