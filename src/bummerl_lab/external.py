@@ -409,6 +409,8 @@ def main(argv=None) -> int:
     arena_ = commands.add_parser("arena", help="python -m bummerl arena, their bots seated")
     arena_.add_argument("src")
     args, rest = parser.parse_known_args(sys.argv[1:] if argv is None else argv)
+    if rest and args.command != "arena":
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
     if args.command == "files":
         for path, commit in THEIR_FILES:
             print(f"{path} {commit} https://raw.githubusercontent.com/{REPO}/{commit}/{path}")
