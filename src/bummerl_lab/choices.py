@@ -2,8 +2,8 @@
 
 ``python -m bummerl_lab.choices --hands N --seed S [--rules soft|sharp] [--opponent NAME]
 [--rollouts R] [--rule NAME=MARGIN ...] [--set NAME=VALUE ...] [--leaf FILE]
-[--change NAME "NAME=VALUE ..."] [--tie NAME "NAME=VALUE ..."] [--oracle] [--log FILE]
-[--progress]``, and
+[--change NAME "NAME=VALUE ..."] [--tie NAME "NAME=VALUE ..."] [--oracle] [--player NAME ...]
+[--log FILE] [--progress]``, and
 ``python -m bummerl_lab.choices --read LOG ...``: the table of a rules run's log (``tie_table``)
 
 A whole arena run plays every decision changed, so a change that alters one decision in
@@ -30,7 +30,10 @@ margin of the best mean (``Search.choice``), so that one search per decision jud
 tie-breakers. ``--oracle`` asks
 what knowing the hidden cards would be worth: Hard whose worlds all hold the opponent's
 true hand (``sees-hand``, the talon still guessed) and one whose worlds are the true
-position (``sees-all``), an upper bound for what inference about the cards can bring. ``--log`` writes
+position (``sees-all``), an upper bound for what inference about the cards can bring.
+``--player`` asks where another player (an arena bot: the other project's tree search, a
+frozen Hard) would decide better than Hard in Hard's seat: its choice from the same view
+is played out like a change's. ``--log`` writes
 each decision where they differ as a line of JSON (the view's stage, each choice and its
 play-outs' results; with rules also the best action, the tie-breaker's and the lead of
 the one over the other in the search's units).
@@ -49,7 +52,7 @@ from contextlib import contextmanager
 from bummerl.bots import hard, yardstick
 from bummerl.bots.solver import outcome_value
 from bummerl.bots.world import WorldBuilder
-from bummerl.cards import Action, action_str, cards_of
+from bummerl.cards import Action, action_str, cards_of, parse_action
 from bummerl.hand import Hand
 from bummerl.match import Match
 from bummerl.rules import PRESETS
@@ -152,6 +155,27 @@ def by_settings(changes: dict):
     own search with the same random state."""
     def choose(view, rng, hand=None):
         return choices_under(view, rng, changes), {}
+    return choose
+
+
+def by_players(players: list):
+    """The merged Hard's choice and each arena player's (``PLAYERS``) from the same view,
+    each with the random state the merged Hard started from. The lead after a marriage
+    the merged Hard declared is part of that declaration (a player that declares and
+    leads in one action, as the other project's do, is not asked it): every player plays
+    the merged Hard's."""
+    def choose(view, rng, hand=None):
+        state = rng.getstate()
+        choices = {MERGED: hard.choose(view, rng)}
+        for name in players:
+            if view.married is not None:
+                choices[name] = choices[MERGED]
+                continue
+            same = random.Random()
+            same.setstate(state)
+            chosen = PLAYERS[name](view, same, None)
+            choices[name] = parse_action(chosen) if isinstance(chosen, str) else chosen
+        return choices, {}
     return choose
 
 
@@ -396,6 +420,8 @@ def main(argv=None) -> int:
                         help='a tie-breaker to judge from the same search: --tie slow "TAKER_SUIT=7"')
     parser.add_argument("--oracle", action="store_true",
                         help="Hard seeing the opponent's hand, and every hidden card, against the merged Hard")
+    parser.add_argument("--player", action="append", default=[], choices=sorted(PLAYERS),
+                        help="another player's choice in Hard's seat, against the merged Hard")
     parser.add_argument("--progress", action="store_true")
     parser.add_argument("--log", metavar="FILE", help="each decision where the changes differ, as JSON lines")
     args = parser.parse_args(argv)
@@ -416,9 +442,13 @@ def main(argv=None) -> int:
         parser.error(str(error))
     if args.oracle and (changes or args.rule or ties):
         parser.error("--oracle compares its own Hards: leave out --rule, --set, --leaf, --change and --tie")
+    if args.player and (args.oracle or changes or args.rule or ties):
+        parser.error("--player compares other players with the merged Hard: leave out the other changes")
     if ties and (changes or args.rule):
         parser.error("--tie judges tie-breakers from the merged Hard's search: leave out --rule, --set, --leaf and --change")
-    if args.oracle:
+    if args.player:
+        chooser, names = by_players(args.player), [MERGED, *args.player]
+    elif args.oracle:
         chooser, names = by_oracle(), [MERGED, *ORACLES]
     elif ties:
         chooser, names = by_tie_breakers(ties), [MERGED, *ties]

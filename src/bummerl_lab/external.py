@@ -12,8 +12,10 @@ the folder that holds their ``ai`` and ``model`` packages:
     python -m bummerl_lab.external build SRC      # compile their Cython player in SRC
     python -m bummerl_lab.external check SRC [--positions N] [--seed S]
     python -m bummerl_lab.external arena SRC A B --bummerls N --seed S [--progress]
+    python -m bummerl_lab.external choices SRC --hands N --seed S --opponent ext-mcts ...
 
-``arena`` is ``python -m bummerl arena`` with two more bots: ``ext-mcts`` (their
+``arena`` is ``python -m bummerl arena`` and ``choices`` is ``python -m bummerl_lab.choices``
+(changes to Hard screened decision by decision), each with two more bots: ``ext-mcts`` (their
 ``CythonMctsPlayer`` with the app's budget, ``APP_MCTS``) and ``ext-heuristic``. Only the
 Soft preset: their engine plays one set of rules, Soft's (``check_rules``). ``build``
 needs ``Cython==0.29.37`` and ``setuptools==69.2.0`` (their pins) and a C++ compiler.
@@ -408,8 +410,10 @@ def main(argv=None) -> int:
     checking.add_argument("--seed", type=int, default=1)
     arena_ = commands.add_parser("arena", help="python -m bummerl arena, their bots seated")
     arena_.add_argument("src")
+    choices_ = commands.add_parser("choices", help="python -m bummerl_lab.choices, their bots seated")
+    choices_.add_argument("src")
     args, rest = parser.parse_known_args(sys.argv[1:] if argv is None else argv)
-    if rest and args.command != "arena":
+    if rest and args.command not in ("arena", "choices"):
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     if args.command == "files":
         for path, commit in THEIR_FILES:
@@ -429,10 +433,10 @@ def main(argv=None) -> int:
             for item in ([] if isinstance(value, int) else value[:10]):
                 print("   ", item)
         return 1 if any(found[k] for k in ("legal differ", "unseen differ", "invalid")) else 0
-    from . import arena
+    from . import arena, choices
 
-    arena.PLAYERS.update(bots(theirs))
-    return arena.main(rest)
+    arena.PLAYERS.update(bots(theirs))  # choices seats the arena's players
+    return (arena.main if args.command == "arena" else choices.main)(rest)
 
 
 if __name__ == "__main__":

@@ -248,6 +248,26 @@ def test_the_oracle_refuses_changes_it_would_not_measure(capsys):
     assert "--oracle compares its own Hards" in capsys.readouterr().err
 
 
+def test_another_players_choice_in_hards_seat_is_asked_from_the_same_view():
+    from bummerl.bots import hard
+    from bummerl.cards import parse_action
+    from bummerl_lab.arena import PLAYERS
+    from bummerl_lab.choices import MERGED, by_players, main
+
+    hand = deal(SOFT, dealer=0, rng=random.Random(0))
+    view = hand.view(hand.to_act)  # seat 1 on lead, holding the hearts marriage
+    choices, _ = by_players(["heuristic", "random"])(view, random.Random(1))
+    assert choices == {MERGED: hard.choose(view, random.Random(1)),
+                       "heuristic": parse_action(PLAYERS["heuristic"](view, random.Random(1), None)),
+                       "random": parse_action(PLAYERS["random"](view, random.Random(1), None))}
+    assert choices["random"] != choices[MERGED]  # they differ here, so the check has teeth
+    declared = hand.apply("marry H").view(hand.to_act)  # the lead after Hard's own declaration
+    choices, _ = by_players(["random"])(declared, random.Random(1))
+    assert choices["random"] == choices[MERGED] == hard.choose(declared, random.Random(1))
+    with pytest.raises(SystemExit):
+        main(["--hands", "1", "--player", "heuristic", "--oracle"])
+
+
 def play_positions(count: int, seed: int):
     """Real hands of Hard (seat 0, few nodes) against the yardstick, stopped at Hard's
     decisions in phase 1 after the first trick."""
