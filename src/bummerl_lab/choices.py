@@ -163,7 +163,8 @@ def by_players(players: list):
     each with the random state the merged Hard started from. The lead after a marriage
     the merged Hard declared is part of that declaration (a player that declares and
     leads in one action, as the other project's do, is not asked it): every player plays
-    the merged Hard's."""
+    the merged Hard's. A player's own declaration is played out as the declaration, the
+    merged Hard then choosing the lead."""
     def choose(view, rng, hand=None):
         state = rng.getstate()
         choices = {MERGED: hard.choose(view, rng)}
