@@ -107,6 +107,14 @@ def by_rules(rules: dict):
     return choose
 
 
+def forked(state) -> random.Random:
+    """A random source in ``state`` (``Random.getstate()``): each chooser of a decision
+    draws what the merged Hard drew."""
+    same = random.Random()
+    same.setstate(state)
+    return same
+
+
 def by_tie_breakers(variants: dict):
     """The merged Hard's choice, and from the same search each choice it would make with
     the yardstick changed by a variant's settings (name -> constants of
@@ -116,10 +124,8 @@ def by_tie_breakers(variants: dict):
         search.step()
         choices = {MERGED: search.best()}
         for name, settings in variants.items():
-            same = random.Random()
-            same.setstate(rng.getstate())  # the decisions after this one draw from rng as merged
-            with changed(settings, yardstick):
-                tie = hard.tie_breaker(view, same)
+            with changed(settings, yardstick):  # the decisions after this one draw from rng as merged
+                tie = hard.tie_breaker(view, forked(rng.getstate()))
             choices[name] = search.choice(search.margin, tie)
         return choices, {}
     return choose
@@ -143,10 +149,8 @@ def choices_under(view, rng, changes: dict) -> dict:
     state = rng.getstate()
     choices = {MERGED: hard.choose(view, rng)}
     for name, settings in changes.items():
-        same = random.Random()
-        same.setstate(state)
         with changed(settings):
-            choices[name] = hard.choose(view, same)
+            choices[name] = hard.choose(view, forked(state))
     return choices
 
 
@@ -167,16 +171,12 @@ def by_players(players: list):
     merged Hard then choosing the lead."""
     def choose(view, rng, hand=None):
         state = rng.getstate()
-        choices = {MERGED: hard.choose(view, rng)}
-        for name in players:
-            if view.married is not None:
-                choices[name] = choices[MERGED]
-                continue
-            same = random.Random()
-            same.setstate(state)
-            chosen = PLAYERS[name](view, same, None)
-            choices[name] = parse_action(chosen) if isinstance(chosen, str) else chosen
-        return choices, {}
+        merged = hard.choose(view, rng)
+        if view.married is not None:
+            return {MERGED: merged, **dict.fromkeys(players, merged)}, {}
+        # an arena player answers an action's text
+        return {MERGED: merged, **{name: parse_action(PLAYERS[name](view, forked(state), None))
+                                   for name in players}}, {}
     return choose
 
 

@@ -408,12 +408,12 @@ def main(argv=None) -> int:
     checking.add_argument("src")
     checking.add_argument("--positions", type=int, default=500)
     checking.add_argument("--seed", type=int, default=1)
-    arena_ = commands.add_parser("arena", help="python -m bummerl arena, their bots seated")
-    arena_.add_argument("src")
-    choices_ = commands.add_parser("choices", help="python -m bummerl_lab.choices, their bots seated")
-    choices_.add_argument("src")
+    # the commands that pass the rest of their arguments on, with their bots seated
+    passing = {"arena": "python -m bummerl arena", "choices": "python -m bummerl_lab.choices"}
+    for name, command in passing.items():
+        commands.add_parser(name, help=f"{command}, their bots seated").add_argument("src")
     args, rest = parser.parse_known_args(sys.argv[1:] if argv is None else argv)
-    if rest and args.command not in ("arena", "choices"):
+    if rest and args.command not in passing:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     if args.command == "files":
         for path, commit in THEIR_FILES:
