@@ -55,7 +55,20 @@ async function savedSnapshot() {
   return new Uint8Array(await new Response(bytes).arrayBuffer());
 }
 
+/** Boot Pyodide without WebAssembly's stack switching (JSPI), as in Safari, which lacks it.
+ * Where the browser has JSPI, Pyodide runs Python on stacks it switches to (PyScript's
+ * scripts and event handlers). Chromium's sampling heap profiler, which Chromium turns on
+ * for a share of browser sessions (its HeapProfilerReporting field trial), walks the frames
+ * of such a stack past its end when it samples an allocation, and the renderer crashes: a
+ * dead page, at every boot of such a session (tests/browser/test_heap_profiler.py). The
+ * page never suspends Python on a promise, so it loses nothing. Pyodide looks for
+ * `WebAssembly.Suspending` (or the older `Suspender`) when it boots. */
+export function withoutStackSwitching() {
+  for (const name of ["Suspending", "Suspender", "promising"]) delete WebAssembly[name];
+}
+
 export async function loadPyodide(options) {
+  withoutStackSwitching();
   // PyScript passes the folder of this module as indexURL: the runtime lives in vendor/.
   options = { ...options, indexURL: INDEX_URL, stdLibURL: STDLIB_URL };
   performance.mark("bummerl:interpreter");  // PyScript asks for Pyodide (tools/bench_engines.py)

@@ -16,12 +16,10 @@ import os
 import shutil
 import sys
 import threading
-import warnings
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Error as PlaywrightError
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -111,18 +109,12 @@ class Table:
             self.context.add_init_script(
                 "Object.defineProperty(window, 'localStorage', {get() {"
                 " throw new DOMException('storage blocked', 'SecurityError'); }});")
-        self.crashes = 0  # renderer crashes while booting (see ``open``)
-        self.page = self._new_page()
+        self.page = self.context.new_page()
+        self.page.on("console", self._console)
+        self.page.on("pageerror", lambda exc: self.errors.append(f"pageerror: {exc}"))
+        self.page.on("crash", lambda _page: self.errors.append("the renderer crashed"))
+        self.page.set_default_timeout(MOVE_TIMEOUT_MS)
         _open_tables.append(self)
-
-    def _new_page(self):
-        page = self.context.new_page()
-        page.on("console", self._console)
-        page.on("pageerror", lambda exc: self.errors.append(f"pageerror: {exc}"))
-        page.on("crash", lambda _page: setattr(self, "crashed", True))
-        page.set_default_timeout(MOVE_TIMEOUT_MS)
-        self.crashed = False
-        return page
 
     def twin(self, query: str = "seed=1&pace=0") -> "Table":
         """A second tab on the same browser profile (shared localStorage)."""
@@ -154,27 +146,8 @@ class Table:
             " localStorage.setItem(k, v); }")
 
     def open(self, query: str = "seed=1&pace=0") -> "Table":
-        """Load the page and wait until it is ready to play. Chromium's renderer has been
-        seen to crash ("Target crashed") while booting Pyodide, twice, in different tests,
-        on code that booted in every other run. Its two crash dumps show the same fault:
-        the main thread, running on a stack V8 allocated (not the thread's own: the
-        stack switching of WebAssembly's JS Promise Integration, which Pyodide uses in
-        Chromium), reads just past that stack's top, at the same instruction of Debian's
-        Chromium 156: a browser bug. Such a boot is tried once more in a new tab of the
-        same profile, with a warning. A table whose renderer crashes again fails its
-        test, as does a crash at any other time."""
-        url = self.base_url + ("?" + query if query else "")
-        try:
-            self.page.goto(url)
-            return self.wait_ready(BOOT_TIMEOUT_MS)
-        except PlaywrightError:
-            if not self.crashed or self.crashes:
-                raise
-        self.crashes += 1
-        warnings.warn(f"Chromium's renderer crashed while booting {url}; booted again in a new tab")
-        crashed, self.page = self.page, self._new_page()
-        crashed.close()
-        self.page.goto(url)
+        """Load the page and wait until it is ready to play."""
+        self.page.goto(self.base_url + ("?" + query if query else ""))
         return self.wait_ready(BOOT_TIMEOUT_MS)
 
     def reload(self) -> "Table":
