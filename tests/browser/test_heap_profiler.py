@@ -3,8 +3,8 @@ HeapProfilerReporting feature: 1% of sessions on the stable channel, half of the
 others, and there a tenth of the renderers). To sample, it walks the stack's frames, and on
 a stack that WebAssembly's stack switching (JSPI) switched to it reads past the stack's end:
 the renderer crashes. Pyodide runs Python on such stacks where the browser has JSPI, so a
-profiled tab crashed at every boot (40 of the browser tests' boots in one CI run, every
-crash dump at the same instruction). The page boots Pyodide without stack switching
+profiled tab crashed, mostly while it booted (40 of the browser tests' boots in one CI run,
+every crash dump at the same instruction). The page boots Pyodide without stack switching
 (interpreter.mjs's `withoutStackSwitching`); here a browser samples every 10 kB."""
 import pytest
 from playwright.sync_api import Error as PlaywrightError
