@@ -10,11 +10,11 @@
 import { loadPyodide as boot, version } from "../vendor/pyodide/pyodide.mjs";
 
 export { version };
-export const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
+const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
 export const ARCHIVE_URL = new URL("../py/bummerl.zip", import.meta.url).href;
 // The vendored standard library with bytecode for what starts the page
 // (tools/build_bytecode.py): Pyodide's own zip has sources only, compiled at every boot.
-export const STDLIB_URL = new URL("../py/python_stdlib.zip", import.meta.url).href;
+const STDLIB_URL = new URL("../py/python_stdlib.zip", import.meta.url).href;
 export const SNAPSHOT_CACHE = "bummerl-snapshot";
 
 /** The snapshot's key: the Pyodide version and a hash of the archive it imported (whose
@@ -55,30 +55,36 @@ async function savedSnapshot() {
   return new Uint8Array(await new Response(bytes).arrayBuffer());
 }
 
-/** Boot Pyodide without WebAssembly's stack switching (JSPI), as in Safari, which lacks it.
+/** Pyodide without WebAssembly's stack switching (JSPI), as in Safari, which lacks it.
  * Where the browser has JSPI, Pyodide runs Python on stacks it switches to (PyScript's
  * scripts and event handlers). Chromium's sampling heap profiler, which Chromium turns on
  * for a share of browser sessions (its HeapProfilerReporting field trial), walks the frames
  * of such a stack past its end when it samples an allocation, and the renderer crashes: a
  * dead page, mostly while it boots (40 of the browser tests' boots in one CI run of such a
- * session; tests/browser/test_heap_profiler.py). The
- * page never suspends Python on a promise, so it loses nothing. Pyodide looks for
- * `WebAssembly.Suspending` (or the older `Suspender`) when it boots. */
-export function withoutStackSwitching() {
+ * session; tests/browser/test_heap_profiler.py). The page never suspends Python on a
+ * promise, so it loses nothing. Pyodide looks for `WebAssembly.Suspending` (or the older
+ * `Suspender`) when it boots. */
+function withoutStackSwitching() {
   // Reflect: a browser whose property would not go (none known) boots as it would have.
   for (const name of ["Suspending", "Suspender", "promising"]) Reflect.deleteProperty(WebAssembly, name);
 }
 
-export async function loadPyodide(options) {
+/** The vendored Pyodide, booted as the page and the snapshot worker boot it: from vendor/,
+ * with the standard library of STDLIB_URL, without stack switching (a worker's crash takes
+ * its page along, and a snapshot is restored the way it was made). */
+export function bootPyodide(options = {}) {
   withoutStackSwitching();
+  return boot({ ...options, indexURL: INDEX_URL, stdLibURL: STDLIB_URL });
+}
+
+export async function loadPyodide(options) {
   // PyScript passes the folder of this module as indexURL: the runtime lives in vendor/.
-  options = { ...options, indexURL: INDEX_URL, stdLibURL: STDLIB_URL };
   performance.mark("bummerl:interpreter");  // PyScript asks for Pyodide (tools/bench_engines.py)
   try {
     const snapshot = await savedSnapshot();
     if (snapshot) {
       performance.mark("bummerl:snapshot-read");  // tools/bench_load.py
-      const pyodide = await boot({ ...options, _loadSnapshot: snapshot });
+      const pyodide = await bootPyodide({ ...options, _loadSnapshot: snapshot });
       globalThis.__bummerlBoot = "snapshot";
       return pyodide;
     }
@@ -87,7 +93,7 @@ export async function loadPyodide(options) {
     globalThis.__bummerlBoot = "snapshot-failed";
     await caches.delete(SNAPSHOT_CACHE).catch(() => {});
   }
-  const pyodide = await boot(options);
+  const pyodide = await bootPyodide(options);
   performance.mark("bummerl:pyodide");  // Pyodide is up: PyScript's setup and files follow
   return pyodide;
 }

@@ -5,16 +5,14 @@
 // keepSnapshot). Only modules that touch no JavaScript object are imported (the glue, app,
 // dom and rescue, imports `js`: Pyodide cannot snapshot JS references), so the page
 // imports those after a restore.
-import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
-import { ARCHIVE_URL, INDEX_URL, STDLIB_URL, snapshotKey, withoutStackSwitching } from "./interpreter.mjs";
+import { ARCHIVE_URL, bootPyodide, snapshotKey } from "./interpreter.mjs";
 
 const GLUE = ["bummerl_web.app", "bummerl_web.dom", "bummerl_web.rescue"];
 
 try {
-  withoutStackSwitching();  // as the page boots: a worker's crash takes its page along
   const archive = await (await fetch(ARCHIVE_URL)).arrayBuffer();
-  // the page's standard library: a snapshot is restored over the zip it was made with
-  const pyodide = await loadPyodide({ indexURL: INDEX_URL, stdLibURL: STDLIB_URL, _makeSnapshot: true });
+  // booted as the page boots: a snapshot is restored over the standard library it was made with
+  const pyodide = await bootPyodide({ _makeSnapshot: true });
   pyodide.FS.writeFile("/home/pyodide/bummerl.zip", new Uint8Array(archive));
   pyodide.runPython(`
 import importlib, json, sys, zipimport

@@ -66,7 +66,7 @@ def test_the_table_with_stack_switching_crashes_when_its_heap_is_sampled(profile
     interpreter.mjs served without the call that hides stack switching, crashes in at least
     one of three boots (most crash: the sampler is random)."""
     source = INTERPRETER.read_text(encoding="utf-8")
-    assert source.count(THE_CALL) == 1, "interpreter.mjs's loadPyodide no longer makes the call"
+    assert source.count(THE_CALL) == 1, "interpreter.mjs's bootPyodide no longer makes the call"
     if not any(crashes_with_stack_switching(profiled, site_url, source.replace(THE_CALL, ""))
                for _ in range(3)):
         pytest.skip("this Chromium samples the heap of a switched stack without crashing: "
