@@ -14,7 +14,7 @@ from bummerl.bots import LEVELS, choose, hard, world
 from bummerl.bots.solver import Position, action_values, outcome_value, search
 from bummerl.bots.world import WorldBuilder, popcount
 from bummerl.bots.yardstick import heuristic
-from bummerl.cards import ALL_CARDS, BIT, CLAIM, CLOSE, cards_of, parse_action, parse_card
+from bummerl.cards import ALL_CARDS, BIT, CLAIM, CLOSE, EXCHANGE, cards_of, parse_action, parse_card
 from bummerl.hand import Hand
 from bummerl.rules import OPTIONS, Rules
 
@@ -181,6 +181,50 @@ def test_every_sampled_world_gives_back_the_same_view(rules):
                 if world.lead >= 0:
                     everything |= BIT[world.lead]
                 assert everything == ALL_CARDS
+
+
+def test_the_distinct_worlds_a_view_allows_are_counted_and_listed_once_each():
+    # The opponent's possible hands times the orders of a talon still to be drawn from; a
+    # closed talon's order does not count (its cards are out of play).
+    rng = random.Random(5)
+    late = lambda h: h.drawn >= 8 or h.closed_by >= 0  # noqa: E731
+    checked = 0
+    for h in [random_position(rules, rng, late) for rules in (SOFT, SHARP) for _ in range(40)]:
+        view = h.view(h.to_act)
+        builder = WorldBuilder(view)
+        count = builder.count()
+        if builder.exact() or count > 60:
+            continue
+        every = builder.every_hidden(random.Random(1))
+        assert len(every) == len(set(every)) == count
+        open_talon = view.closed_by is None and builder.talon_left > 1
+
+        def as_world(guess):
+            opp, talon = guess
+            return (opp, talon if open_talon else tuple(sorted(talon)))
+
+        drawn = {as_world(builder.sample_hidden(rng)) for _ in range(30 * count)}
+        assert drawn == {as_world(guess) for guess in every}
+        checked += 1
+    assert checked >= 20
+
+
+def test_where_few_worlds_are_possible_hard_searches_each_of_them_once():
+    # The last phase-1 trick: the opponent holds 5 of the 6 unseen cards, the sixth lies
+    # under the trump card. Six worlds, each searched once, their plain mean (24 uniform
+    # guesses would repeat some and miss others).
+    rng = random.Random(9)
+    h = random_position(SOFT, rng, lambda h: h.drawn == 8 and h.closed_by < 0 and h.lead < 0
+                        and not h.revealed[1 - h.to_act] and EXCHANGE not in h.legal_actions())
+    view = h.view(h.to_act)
+    assert WorldBuilder(view).count() == 6
+    search_ = hard.Search(view, random.Random(2), nodes=None)
+    search_.step()
+    hidden = [world.hands[1 - view.seat] for world in search_.worlds]
+    assert len(hidden) == len(set(hidden)) == 6
+    action = next(iter(search_.finished[0]))
+    assert search_.point_means[action] == pytest.approx(
+        sum(values[action] for values in search_.finished) / 6)
 
 
 def test_sampled_worlds_never_give_the_opponent_a_card_we_have_seen():
@@ -532,17 +576,22 @@ def test_importing_the_bots_package_imports_no_bot_until_one_is_asked_for():
     subprocess.run([sys.executable, "-c", code], check=True, env=env)
 
 
-def test_hard_with_time_to_spare_searches_more_worlds_as_deep_as_the_first():
-    # A phase-1 position that 4 worlds search (one trick deep) in far less than the time given:
-    # the spare time goes to more worlds, 4 at a time, up to BATCHES times 4.
+def test_hard_with_time_or_nodes_to_spare_searches_more_worlds_as_deep_as_the_first():
+    # A phase-1 position that 4 worlds search (one trick deep) in far less than the time or
+    # the nodes given: what is left goes to more worlds, 4 at a time, up to BATCHES times 4.
     view = deal(SOFT, 0, random.Random(3)).view(1)
     quick = hard.Search(view, random.Random(2), time_limit=30, worlds=4, max_depth=1)
     assert quick.step() and len(quick.worlds) == hard.BATCHES * 4
     assert quick.means is not None and quick.depth == 1
     budgeted = hard.Search(view, random.Random(2), worlds=4, max_depth=1)  # node budget
-    assert budgeted.step() and len(budgeted.worlds) == 4
+    assert budgeted.step() and len(budgeted.worlds) == hard.BATCHES * 4
+    assert [w.hands for w in budgeted.worlds] == [w.hands for w in quick.worlds]
+    # a review values the first worlds only (how many more a budget finishes would move
+    # with its slicing)
+    review = hard.Search(view, random.Random(2), worlds=4, max_depth=1, every_action=True)
+    assert review.step() and len(review.worlds) == 4
     # the first 4 worlds are the same draws: the larger sample extends the smaller one
-    assert [w.hands for w in quick.worlds[:4]] == [w.hands for w in budgeted.worlds]
+    assert [w.hands for w in quick.worlds[:4]] == [w.hands for w in review.worlds]
 
 
 # --- playing for the Bummerl --------------------------------------------------------------
@@ -760,7 +809,7 @@ def test_closing_allowed_to_one_seat_only_helps_that_seat():
         checked += 1
 
 
-def test_hard_searches_the_opponents_close_from_6_drawn_and_its_own_from_8():
+def test_hard_searches_the_opponents_close_from_6_drawn_and_its_own_from_8(monkeypatch):
     # Below the root Hard's search lets the opponent close two leads earlier than Hard
     # itself (hard.CLOSE_FROM): each world's values are the search's with that pair, and on
     # some early leads the threat of the opponent's close lowers them (with the opponent's
@@ -768,6 +817,7 @@ def test_hard_searches_the_opponents_close_from_6_drawn_and_its_own_from_8():
     from bummerl.bots.solver import value_after
 
     assert hard.CLOSE_FROM == (8, 6)
+    monkeypatch.setattr(hard, "SPARE_WORLDS", False)  # the one world searched, no more
     rng = random.Random(4)
     threatened = checked = 0
     while checked < 12:

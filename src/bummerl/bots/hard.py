@@ -15,13 +15,15 @@
   the budget ran out count at that depth, the others at the depth before (before the
   first iteration has finished, the mean is over the worlds finished so far). The worlds
   are uniform guesses (``CANDIDATES``: resampling them by the opponent model of
-  ``WorldBuilder.weight`` is there but measured worse); facing a close, those where the
+  ``WorldBuilder.weight`` is there but measured worse), drawn without repeats where the
+  view allows few distinct worlds (``ENUMERATE``: late in phase 1 and after a close; all of
+  them where there are no more than the search takes); facing a close, those where the
   close fails played open weigh less (``CLOSE_FAILS``).
 - The search stops at a node budget (``NODES``, so the choice depends only on the view
   and the rng) or, when a ``time_limit`` is given, when that much thinking time is spent.
-  With a time limit, time left once every world is searched to the end goes to more
-  worlds (``WORLDS`` at a time, up to ``BATCHES`` times as many), each searched as deep as the first
-  ones: thinking longer means a better sample.
+  Nodes or time left once every world is searched to the end go to more worlds
+  (``SPARE_WORLDS``; ``WORLDS`` at a time, up to ``BATCHES`` times as many), each searched
+  as deep as the first ones: thinking longer means a better sample.
   ``Search`` does the same work in slices (``step``), so that the page can think for a
   second and still answer clicks between slices; ``choose`` runs it in one go.
 - Plain sampling lets each world's search see the opponent's cards ("strategy fusion").
@@ -65,7 +67,18 @@ WORLDS = 24  # worlds sampled per decision
 # against hard-v1 than uniform worlds (Soft, seed 105, 120 Bummerl each, with the follow
 # fix: -0.07 +- 0.05 against +0.10 +- 0.06 game points per hand), so it is off.
 CANDIDATES = 1
-BATCHES = 8  # with a time limit, spare time samples more worlds: up to this many times WORLDS
+BATCHES = 8  # spare time or nodes sample more worlds: up to this many times WORLDS
+# With a node budget, nodes left once every world is searched to the end (from about 4
+# talon cards drawn on, and after a close) go to more worlds too, as time left does with a
+# time limit; not in a review (``every_action``), whose figures must not depend on its
+# slicing. Measured with ENUMERATE in the README (stop 37).
+SPARE_WORLDS = True
+# Where the view allows at most this many distinct worlds (``WorldBuilder.count``: 6 on the
+# last phase-1 trick, 56 after a close with 6 cards drawn), they are drawn without repeats,
+# every one of them where there are no more than the search takes, and their mean is then
+# not trimmed: 24 uniform guesses of 6 worlds give some of them several times the weight of
+# others.
+ENUMERATE = 1000
 NODES = 60_000  # search nodes per decision when no time limit is given
 DEFAULT_NODES = -1  # Search's nodes when not given: NODES, read when the search starts
 FIRST_DEPTH = 1  # tricks searched by the first iteration
@@ -407,7 +420,11 @@ class Search:
         self.worlds, self.weights, self.tables, self.close_values = [], [], [], []
         worlds = worlds or WORLDS  # read now, so that a lab run can change it
         self._builder, self._rng, self._batch = builder, rng, worlds
-        self.more_worlds = time_limit is not None and not exact
+        self.more_worlds = (time_limit is not None or SPARE_WORLDS and not every_action) and not exact
+        # every distinct world in a shuffled order, where there are few (``ENUMERATE``)
+        self._guesses = (builder.every_hidden(rng)
+                         if ENUMERATE and not exact and CANDIDATES <= 1
+                         and builder.count() <= ENUMERATE else None)
         self._add_worlds(1 if exact else worlds)
         tricks_left = _tricks_to_exhaust(view)
         if exact or not tricks_left:
@@ -434,13 +451,20 @@ class Search:
             return EXCHANGE
         return legal[0] if len(legal) == 1 else None
 
-    def _add_worlds(self, count: int) -> None:
-        for world, times in self._builder.sample_weighted(self._rng, count, CANDIDATES):
+    def _add_worlds(self, count: int) -> int:
+        """Sample ``count`` more worlds (fewer when every distinct world is in); how many."""
+        if self._guesses is not None:
+            start = len(self.worlds)
+            drawn = [(self._builder.world(*guess), 1) for guess in self._guesses[start:start + count]]
+        else:
+            drawn = self._builder.sample_weighted(self._rng, count, CANDIDATES)
+        for world, times in drawn:
             self.worlds.append(world)
             self.weights.append(times)
             self.tables.append({})
             self.close_values.append(None)  # after closing: {lead: value}
             self.finished.append(None)  # its deepest finished search's {action: game points}
+        return len(drawn)
 
     def _start_iteration(self):
         self.next_world = 0
@@ -520,7 +544,8 @@ class Search:
         worth = _game_points if points else self.value
         weights, finished = self.weights[:count], self.finished[:count]
         total = sum(weights)
-        trim = int(TRIM * count + 1e-9) if len(set(weights)) == 1 else 0
+        every_world = self._guesses is not None and count == len(self._guesses)
+        trim = int(TRIM * count + 1e-9) if len(set(weights)) == 1 and not every_world else 0
         if trim:
             means = {a: trimmed_mean([worth(values[a]) for values in finished], trim)
                      for a in finished[0]}
@@ -539,9 +564,9 @@ class Search:
     def _finish_iteration(self) -> None:
         self._set_means(len(self.worlds))
         if self.depth >= self.last_depth:
-            if self.more_worlds and len(self.worlds) < BATCHES * self._batch:
-                self._add_worlds(self._batch)  # the next means cover every world so far
-                return
+            if (self.more_worlds and len(self.worlds) < BATCHES * self._batch
+                    and self._add_worlds(self._batch)):
+                return  # the next means cover every world so far
             self.done = True
             return
         self.depth = self.depth + 1 if self.depth + 1 < self.last_depth else self.last_depth

@@ -21,6 +21,8 @@ it tells (``held_then``). ``sample_weighted`` draws many uniform guesses and kee
 sample of them in proportion to their weight.
 """
 
+from itertools import combinations, permutations
+from math import comb, factorial
 from typing import NamedTuple
 
 from ..cards import (
@@ -293,6 +295,33 @@ class WorldBuilder:
     def sample(self, rng) -> Hand:
         opp, rest = self.sample_hidden(rng)
         return self.world(opp, rest)
+
+    def count(self) -> int:
+        """How many distinct worlds the view allows: the opponent's possible hidden cards,
+        times the orders of the face-down talon while it may still be drawn from (none
+        once it is closed: its cards are out of play)."""
+        hands = comb(len(self.allowed_cards), self.need)
+        if self.template.closed_by >= 0 or self.talon_left <= 1:
+            return hands
+        return hands * factorial(self.talon_left)
+
+    def every_hidden(self, rng) -> list[tuple[int, tuple]]:
+        """Every distinct guess (as ``sample_hidden`` gives one), in an order shuffled by
+        ``rng``: its first n are n uniform guesses drawn without repeats."""
+        talon_only = list(cards_of(self.talon_only))
+        ordered = self.template.closed_by < 0 and self.talon_left > 1
+        guesses = []
+        for opp_cards in combinations(self.allowed_cards, self.need):
+            opp = 0
+            for c in opp_cards:
+                opp |= BIT[c]
+            rest = [c for c in self.allowed_cards if not opp & BIT[c]] + talon_only
+            if ordered:
+                guesses.extend((opp, order) for order in permutations(rest))
+            else:
+                guesses.append((opp, tuple(rest)))
+        rng.shuffle(guesses)
+        return guesses
 
     def exact(self) -> bool:
         """True when nothing is hidden: the talon is empty, the opponent's hand known."""
