@@ -15,6 +15,7 @@ the node counts of two versions of the search compare their move orders.
 import argparse
 import json
 import random
+import statistics
 import sys
 import time
 
@@ -45,6 +46,7 @@ def measure(count: int = 30, seed: int = 1, max_depth: int | None = None) -> dic
     node counts compare move orders)."""
     views = positions(count, seed)
     nodes = seconds = 0.0
+    times = []
     for i, view in enumerate(views):
         if max_depth is None:
             search = hard.Search(view, random.Random(i))
@@ -52,11 +54,13 @@ def measure(count: int = 30, seed: int = 1, max_depth: int | None = None) -> dic
             search = hard.Search(view, random.Random(i), nodes=None, max_depth=max_depth)
         start = time.perf_counter()
         search.step()
-        seconds += time.perf_counter() - start
+        times.append(time.perf_counter() - start)
+        seconds += times[-1]
         nodes += search.budget.nodes
     return {"decisions": len(views), "nodes": int(nodes), "seconds": round(seconds, 3),
             "nodes_per_s": round(nodes / seconds) if seconds else 0,
-            "ms_per_decision": round(1000 * seconds / len(views), 1)}
+            "ms_per_decision": round(1000 * seconds / len(views), 1),
+            "ms_median": round(1000 * statistics.median(times), 1)}
 
 
 def main(argv=None) -> int:

@@ -421,3 +421,15 @@ def test_a_folder_without_the_other_projects_player_is_named_in_the_error(tmp_pa
     with pytest.raises(SystemExit):
         main(["check", str(tmp_path)])
     assert f"{tmp_path}: no ai/cython_mcts_player here" in capsys.readouterr().err
+
+
+def test_the_sampling_measure_finds_no_regret_where_every_distinct_world_is_searched():
+    # Positions allowing at most 24 distinct worlds: 24 drawn without repeats are all of
+    # them, the reference's own sample, so that way never chooses otherwise.
+    from bummerl_lab.sampling import measure, summary
+
+    regrets = measure(6, seed=3, repeats=2, most=24)
+    choices = len(regrets["without repeats 24"]["all"])  # 2 per position Hard searches
+    assert choices >= 8 and set(regrets["without repeats 24"]["all"]) == {0.0}
+    assert all(r >= 0 for way in regrets.values() for r in way["all"])
+    assert summary(regrets)["without repeats 24"]["all"] == (0.0, 0.0, 0, choices)
