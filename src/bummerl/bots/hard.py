@@ -420,7 +420,8 @@ class Search:
         self.worlds, self.weights, self.tables, self.close_values = [], [], [], []
         worlds = worlds or WORLDS  # read now, so that a lab run can change it
         self._builder, self._rng, self._batch = builder, rng, worlds
-        self.more_worlds = (time_limit is not None or SPARE_WORLDS and not every_action) and not exact
+        spare = time_limit is not None or (SPARE_WORLDS and not every_action)
+        self.more_worlds = spare and not exact
         # every distinct world in a shuffled order, where there are few (``ENUMERATE``)
         self._guesses = (builder.every_hidden(rng)
                          if ENUMERATE and not exact and CANDIDATES <= 1
@@ -455,7 +456,8 @@ class Search:
         """Sample ``count`` more worlds (fewer when every distinct world is in); how many."""
         if self._guesses is not None:
             start = len(self.worlds)
-            drawn = [(self._builder.world(*guess), 1) for guess in self._guesses[start:start + count]]
+            guesses = self._guesses[start:start + count]
+            drawn = [(self._builder.world(*guess), 1) for guess in guesses]
         else:
             drawn = self._builder.sample_weighted(self._rng, count, CANDIDATES)
         for world, times in drawn:
