@@ -36,11 +36,17 @@ def popcount(mask: int) -> int:
     return bin(mask).count("1")
 
 
-def _mask(code_list) -> int:
+def _bits(cards) -> int:
+    """The mask of card indexes."""
     m = 0
-    for code in code_list:
-        m |= BIT[CARD_INDEX[code]]
+    for c in cards:
+        m |= BIT[c]
     return m
+
+
+def _mask(code_list) -> int:
+    """The mask of card codes ("AH", ...)."""
+    return _bits(CARD_INDEX[code] for code in code_list)
 
 
 # The model of the opponent's play: how likely an action the opponent took was had it held
@@ -276,9 +282,7 @@ class WorldBuilder:
         pool = list(self.allowed_cards)
         rng.shuffle(pool)
         need = self.need
-        opp = 0
-        for c in pool[:need]:
-            opp |= BIT[c]
+        opp = _bits(pool[:need])
         rest = pool[need:] + list(cards_of(self.talon_only))
         rng.shuffle(rest)
         return opp, tuple(rest)
@@ -312,9 +316,7 @@ class WorldBuilder:
         ordered = self.template.closed_by < 0 and self.talon_left > 1
         guesses = []
         for opp_cards in combinations(self.allowed_cards, self.need):
-            opp = 0
-            for c in opp_cards:
-                opp |= BIT[c]
+            opp = _bits(opp_cards)
             rest = [c for c in self.allowed_cards if not opp & BIT[c]] + talon_only
             if ordered:
                 guesses.extend((opp, order) for order in permutations(rest))
