@@ -12,7 +12,10 @@ share of Bummerl won, the share of hands won and the net game points per hand, e
 with a standard error taken over the pairs (the two Bummerl of a pair are not
 independent), and the mean and 99th-percentile time per decision of each bot. The hands
 are also split by who closed the talon (A, B or nobody): each part's share of the hands,
-A's net game points per hand in it, and how often the closer won the hand.
+A's net game points per hand in it, and how often the closer won the hand. Beside the
+share of Bummerl won, the share A would win if the same hand results came independently
+(``independent_share``): the difference is what the bots' play for the Bummerl (and the
+noise) adds to the hands' strength.
 Everything is determined by the seed: the deals come from ``Match`` and each bot draws
 from its own ``random.Random`` seeded from the seed, the pair and the seat.
 """
@@ -27,7 +30,7 @@ import time
 
 from bummerl.bots import BOTS
 from bummerl.match import Match
-from bummerl.rules import Rules
+from bummerl.rules import BOARD_START, Rules
 
 from .frozen import FROZEN
 
@@ -75,6 +78,27 @@ def play_bummerl(rules, match_seed: int, bots, rngs, times, time_limits=(None, N
             return turn.bummerl["loser"], hands
 
 
+def independent_share(results: dict, to_go: int = BOARD_START) -> float:
+    """The share of Bummerl A wins, both seats counting down from ``to_go``, if each hand's
+    result were drawn independently from ``results`` ({A's signed game points: how many
+    hands}, e.g. {2: 10, -1: 7}): the chance that A reaches 0 first."""
+    total = sum(results.values())
+    if not total:
+        raise ValueError("independent_share needs at least one hand result")
+    shares = [(points, n / total) for points, n in results.items() if n]
+    if any(points == 0 for points, _ in shares):
+        raise ValueError("a hand result of 0 game points is not possible")
+    # win[a][b]: A's chance with a and b points still to go; filled in order of a + b
+    win = {}
+    for total_to_go in range(2, 2 * to_go + 1):
+        for a in range(max(1, total_to_go - to_go), min(to_go, total_to_go - 1) + 1):
+            b = total_to_go - a
+            win[a, b] = sum(share * (1.0 if a - points <= 0 else win[a - points, b]) if points > 0
+                            else share * (0.0 if b + points <= 0 else win[a, b + points])
+                            for points, share in shares)
+    return win[to_go, to_go]
+
+
 def _mean_se(values):
     n = len(values)
     mean = sum(values) / n
@@ -116,6 +140,7 @@ def run(a: str, b: str, bummerls: int, seed: int, rules: Rules, time_limit=None,
     pair_bummerl, pair_hand_wins, pair_hands, pair_net = [], [], [], []
     # who closed -> per pair: [hands, A's net game points, hands the closer won]
     by_closer = {who: [] for who in CLOSERS}
+    hand_results = {}  # A's signed game points of a hand -> how many hands
     for pair in range(pairs):
         match_seed = seed * 1_000_003 + pair
         won = hand_wins = hands = net = 0
@@ -134,6 +159,7 @@ def run(a: str, b: str, bummerls: int, seed: int, rules: Rules, time_limit=None,
                 signed = points if winner == a_seat else -points
                 hand_wins += winner == a_seat
                 net += signed
+                hand_results[signed] = hand_results.get(signed, 0) + 1
                 who = "nobody" if closer < 0 else "a" if closer == a_seat else "b"
                 part = closes[who]
                 part[0] += 1
@@ -166,6 +192,8 @@ def run(a: str, b: str, bummerls: int, seed: int, rules: Rules, time_limit=None,
         "hands": sum(pair_hands),
         "a_bummerl_win": bummerl_win,
         "a_bummerl_win_se": bummerl_se,
+        "a_bummerl_win_independent": independent_share(hand_results),
+        "a_hand_results": {str(k): hand_results[k] for k in sorted(hand_results)},
         "a_hand_win": hand_win,
         "a_hand_win_se": hand_se,
         "a_net_points_per_hand": net,
@@ -214,7 +242,8 @@ def format_report(r: dict) -> str:
     return "\n".join([
         f"{r['a']} vs {r['b']}: {r['bummerls']} Bummerl, {r['hands']} hands, "
         f"rules {json.dumps(r['rules'])}, seed {r['seed']} (duplicate deals)",
-        f"  Bummerl won by {r['a']}:  {100 * r['a_bummerl_win']:6.2f}% ± {100 * r['a_bummerl_win_se']:.2f}",
+        f"  Bummerl won by {r['a']}:  {100 * r['a_bummerl_win']:6.2f}% ± {100 * r['a_bummerl_win_se']:.2f} "
+        f"(these hands, had they come independently: {100 * r['a_bummerl_win_independent']:.2f}%)",
         f"  hands won by {r['a']}:    {100 * r['a_hand_win']:6.2f}% ± {100 * r['a_hand_win_se']:.2f}",
         f"  net game points per hand: {r['a_net_points_per_hand']:+.3f} ± {r['a_net_points_per_hand_se']:.3f}",
         "  by who closed the talon:",

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bummerl import SHARP, SOFT, deal
-from bummerl_lab.arena import main as arena_main, run
+from bummerl_lab.arena import format_report, independent_share, main as arena_main, run
 from bummerl.bots import LEVELS, choose, hard, world
 from bummerl.bots.solver import Position, action_values, outcome_value, search
 from bummerl.bots.world import WorldBuilder, popcount
@@ -478,6 +478,31 @@ def test_arena_splits_the_hands_by_who_closed_the_talon(capsys):
     assert "medium closed:" in printed and "nobody closed:" in printed and "closer won" in printed
     assert arena_main(["easy", "medium", "--bummerls", "2", "--seed", "4", "--json"]) == 0
     assert set(json.loads(capsys.readouterr().out)["by_closer"]) == {"a", "b", "nobody"}
+
+
+def test_the_independent_bummerl_share_is_the_race_to_the_board_of_independent_hands():
+    # symmetric results: even; only wins or only losses: certain
+    assert independent_share({1: 4, 2: 3, 3: 3, -1: 4, -2: 3, -3: 3}) == pytest.approx(0.5)
+    assert independent_share({1: 5}) == 1.0 and independent_share({-3: 2}) == 0.0
+    # by hand, 2 points to go each: A needs two +1 before one -2, 1/2 * 1/2
+    assert independent_share({1: 1, -2: 1}, to_go=2) == pytest.approx(0.25)
+    assert independent_share({2: 1, -1: 1}, to_go=2) == pytest.approx(0.75)
+    # a stronger player wins more Bummerl than hands: the race amplifies the edge
+    assert independent_share({1: 55, -1: 45}) > 0.6
+    with pytest.raises(ValueError, match="at least one hand"):
+        independent_share({})
+    with pytest.raises(ValueError, match="0 game points"):
+        independent_share({0: 1, 1: 1})
+
+
+def test_the_arena_reports_the_bummerl_share_its_hands_would_give_independently():
+    result = run("medium", "easy", 6, 8, SOFT)
+    counts = {int(k): n for k, n in result["a_hand_results"].items()}
+    assert sum(counts.values()) == result["hands"]
+    assert sum(k * n for k, n in counts.items()) / result["hands"] == pytest.approx(
+        result["a_net_points_per_hand"])
+    assert result["a_bummerl_win_independent"] == pytest.approx(independent_share(counts))
+    assert "had they come independently" in format_report(result)
 
 
 def test_arena_is_deterministic_for_a_seed():
