@@ -88,7 +88,7 @@ def independent_share(results: dict, to_go: int = BOARD_START) -> float:
     shares = [(points, n / total) for points, n in results.items() if n]
     if any(points == 0 for points, _ in shares):
         raise ValueError("a hand result of 0 game points is not possible")
-    # win[a][b]: A's chance with a and b points still to go; filled in order of a + b
+    # win[a, b]: A's chance with a and b points still to go; filled in order of a + b
     win = {}
     for total_to_go in range(2, 2 * to_go + 1):
         for a in range(max(1, total_to_go - to_go), min(to_go, total_to_go - 1) + 1):
