@@ -237,19 +237,25 @@ def _ms(bot: str, ms: dict) -> str:
     return f"{bot} median {ms['median']:.2f} mean {ms['mean']:.2f} p99 {ms['p99']:.2f}"
 
 
-def format_report(r: dict) -> str:
-    ms = r["ms_per_decision"]
-    return "\n".join([
+def format_lines(r: dict) -> list:
+    """The report's lines but the times: what pooled runs report too (``bummerl_lab.pool``)."""
+    seed = r["seed"]
+    seeds = f"seeds {', '.join(map(str, seed))}" if isinstance(seed, list) else f"seed {seed}"
+    return [
         f"{r['a']} vs {r['b']}: {r['bummerls']} Bummerl, {r['hands']} hands, "
-        f"rules {json.dumps(r['rules'])}, seed {r['seed']} (duplicate deals)",
+        f"rules {json.dumps(r['rules'])}, {seeds} (duplicate deals)",
         f"  Bummerl won by {r['a']}:  {100 * r['a_bummerl_win']:6.2f}% ± {100 * r['a_bummerl_win_se']:.2f} "
         f"(these hands, had they come independently: {100 * r['a_bummerl_win_independent']:.2f}%)",
         f"  hands won by {r['a']}:    {100 * r['a_hand_win']:6.2f}% ± {100 * r['a_hand_win_se']:.2f}",
         f"  net game points per hand: {r['a_net_points_per_hand']:+.3f} ± {r['a_net_points_per_hand_se']:.3f}",
         "  by who closed the talon:",
         *(_closer_line(r, who) for who in CLOSERS),
-        f"  ms per decision: {_ms(r['a'], ms['a'])}; {_ms(r['b'], ms['b'])}",
-    ])
+    ]
+
+
+def format_report(r: dict) -> str:
+    ms = r["ms_per_decision"]
+    return "\n".join([*format_lines(r), f"  ms per decision: {_ms(r['a'], ms['a'])}; {_ms(r['b'], ms['b'])}"])
 
 
 def main(argv=None) -> int:

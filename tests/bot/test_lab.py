@@ -13,7 +13,7 @@ import pytest
 from bummerl import deal
 from bummerl.hand import Hand
 from bummerl.rules import OPTIONS, SOFT
-from bummerl_lab.arena import run
+from bummerl_lab.arena import independent_share, run
 from bummerl_lab.frozen import FROZEN
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -433,3 +433,46 @@ def test_the_sampling_measure_finds_no_regret_where_every_distinct_world_is_sear
     assert choices >= 8 and set(regrets["without repeats 24"]["all"]) == {0.0}
     assert all(r >= 0 for way in regrets.values() for r in way["all"])
     assert summary(regrets)["without repeats 24"]["all"] == (0.0, 0.0, 0, choices)
+
+
+def test_pooled_arena_runs_weigh_each_run_by_its_size_and_add_their_errors_in_quadrature():
+    from bummerl_lab.pool import format_pooled, pool
+    runs = [run("medium", "easy", 2, seed, SOFT) for seed in (1, 2)]
+    pooled = pool(runs)
+    hands = [r["hands"] for r in runs]
+    assert pooled["hands"] == sum(hands) and pooled["bummerls"] == 4 and pooled["seed"] == [1, 2]
+    # the pooled net per hand is every hand's net over every hand
+    results = {int(k): n for k, n in pooled["a_hand_results"].items()}
+    assert sum(results.values()) == sum(hands)
+    assert pooled["a_net_points_per_hand"] == pytest.approx(sum(k * n for k, n in results.items()) / sum(hands))
+    se = [r["a_net_points_per_hand_se"] for r in runs]
+    assert pooled["a_net_points_per_hand_se"] == pytest.approx(
+        ((hands[0] * se[0]) ** 2 + (hands[1] * se[1]) ** 2) ** 0.5 / sum(hands))
+    assert pooled["a_bummerl_win"] == pytest.approx((runs[0]["a_bummerl_win"] + runs[1]["a_bummerl_win"]) / 2)
+    assert pooled["a_bummerl_win_independent"] == pytest.approx(independent_share(results))
+    assert sum(part["hands"] for part in pooled["by_closer"].values()) == sum(hands)
+    assert pool(runs[:1])["a_net_points_per_hand"] == pytest.approx(runs[0]["a_net_points_per_hand"])
+    report = format_pooled(pooled)
+    assert "4 Bummerl" in report and "seeds 1, 2" in report and "median of each run" in report
+
+
+def test_runs_of_different_matches_or_the_same_seed_twice_do_not_pool(tmp_path, capsys):
+    from bummerl_lab.pool import PoolError, main as pool_main, pool
+    one = run("medium", "easy", 2, 1, SOFT)
+    other_bot = run("medium", "random", 2, 2, SOFT)
+    with pytest.raises(PoolError, match=r"second: b is \"random\", but \"easy\" in first"):
+        pool([one, other_bot], ["first", "second"])
+    with pytest.raises(PoolError, match="seed 1 is already in first"):
+        pool([one, dict(one)], ["first", "again"])
+    with pytest.raises(PoolError, match="old: not an arena run of this version, missing a_hand_results"):
+        pool([{k: v for k, v in one.items() if k != "a_hand_results"}], ["old"])
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(one))
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"a": "medium",')
+    assert pool_main([str(good), str(broken)]) == 2
+    assert f"{broken}: not JSON" in capsys.readouterr().err
+    assert pool_main([str(good), str(tmp_path / "missing.json")]) == 2
+    assert "missing.json: cannot be read" in capsys.readouterr().err
+    assert pool_main([str(good)]) == 0
+    assert "medium vs easy: 2 Bummerl" in capsys.readouterr().out
