@@ -240,7 +240,10 @@ def _ms(bot: str, ms: dict) -> str:
 def format_lines(r: dict) -> list:
     """The report's lines but the times: what pooled runs report too (``bummerl_lab.pool``)."""
     seed = r["seed"]
-    seeds = f"seeds {', '.join(map(str, seed))}" if isinstance(seed, list) else f"seed {seed}"
+    if isinstance(seed, list):  # pooled runs (``bummerl_lab.pool``)
+        seeds = f"seed{'s' if len(seed) > 1 else ''} {', '.join(map(str, seed))}"
+    else:
+        seeds = f"seed {seed}"
     return [
         f"{r['a']} vs {r['b']}: {r['bummerls']} Bummerl, {r['hands']} hands, "
         f"rules {json.dumps(r['rules'])}, {seeds} (duplicate deals)",
