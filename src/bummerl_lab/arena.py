@@ -59,8 +59,8 @@ def parse_bot(spec: str) -> tuple[str, float | None]:
 def play_bummerl(rules, match_seed: int, bots, rngs, times, time_limits=(None, None)):
     """One Bummerl; ``bots[seat]`` names the bot in that seat, ``time_limits[seat]`` its
     seconds per decision (None: the bot's default). Returns (loser seat,
-    [(hand winner, game points, closer seat or -1), ...]); ``times[seat]`` collects
-    seconds per decision."""
+    [(hand winner, game points, closer seat or -1, whether the closer's opponent had no
+    trick at the close), ...]); ``times[seat]`` collects seconds per decision."""
     match = Match.new(rules, seed=match_seed)
     hands = []
     while True:
@@ -73,7 +73,9 @@ def play_bummerl(rules, match_seed: int, bots, rngs, times, time_limits=(None, N
             action = PLAYERS[bots[seat]](view, rngs[seat], time_limits[seat])
             times[seat].append(time.perf_counter() - start)
             turn = match.play(action)
-        hands.append((turn.result["winner"], turn.result["game_points"], match.hand.closed_by))
+        hand = match.hand
+        hands.append((turn.result["winner"], turn.result["game_points"], hand.closed_by,
+                      hand.closed_by >= 0 and not hand.at_close[0]))
         if turn.bummerl:
             return turn.bummerl["loser"], hands
 
@@ -138,13 +140,14 @@ def run(a: str, b: str, bummerls: int, seed: int, rules: Rules, time_limit=None,
     pairs = max(1, (bummerls + 1) // 2)
     times = {"a": [], "b": []}
     pair_bummerl, pair_hand_wins, pair_hands, pair_net = [], [], [], []
-    # who closed -> per pair: [hands, A's net game points, hands the closer won]
+    # who closed -> per pair: [hands, A's net game points, hands the closer won, hands
+    # closed against a seat with no trick]
     by_closer = {who: [] for who in CLOSERS}
     hand_results = {}  # A's signed game points of a hand -> how many hands
     for pair in range(pairs):
         match_seed = seed * 1_000_003 + pair
         won = hand_wins = hands = net = 0
-        closes = {who: [0, 0, 0] for who in CLOSERS}
+        closes = {who: [0, 0, 0, 0] for who in CLOSERS}
         for a_seat in (0, 1):
             bots = [a_name, b_name] if a_seat == 0 else [b_name, a_name]
             limits = (a_limit, b_limit) if a_seat == 0 else (b_limit, a_limit)
@@ -154,7 +157,7 @@ def run(a: str, b: str, bummerls: int, seed: int, rules: Rules, time_limit=None,
             times["a"] += seat_times[a_seat]
             times["b"] += seat_times[1 - a_seat]
             won += loser != a_seat
-            for winner, points, closer in results:
+            for winner, points, closer, against_no_trick in results:
                 hands += 1
                 signed = points if winner == a_seat else -points
                 hand_wins += winner == a_seat
@@ -165,6 +168,7 @@ def run(a: str, b: str, bummerls: int, seed: int, rules: Rules, time_limit=None,
                 part[0] += 1
                 part[1] += signed
                 part[2] += winner == closer
+                part[3] += against_no_trick
         pair_bummerl.append(won / 2)
         pair_hand_wins.append(hand_wins)
         pair_hands.append(hands)
@@ -206,20 +210,23 @@ def run(a: str, b: str, bummerls: int, seed: int, rules: Rules, time_limit=None,
 
 def _closer_part(pairs, who: str, all_hands: int) -> dict:
     """One part of the split by closer: ``pairs`` holds per pair [hands, A's net game
-    points, hands won by the closer]. Shares and rates are ratios over the pairs."""
+    points, hands won by the closer, hands closed against a seat with no trick]. Shares
+    and rates are ratios over the pairs; ``against_no_trick`` is the share of the part's
+    closes made while the other seat had no trick (they win or lose 3 game points)."""
     hands = sum(p[0] for p in pairs)
     part = {"hands": hands, "share": hands / all_hands if all_hands else 0.0}
     if not hands:
         part.update(a_net_points_per_hand=0.0, a_net_points_per_hand_se=0.0)
         if who != "nobody":
-            part.update(closer_won=0.0, closer_won_se=0.0)
+            part.update(closer_won=0.0, closer_won_se=0.0, against_no_trick=0.0)
         return part
     counted = [p for p in pairs if p[0]]
     net, net_se = _ratio_se([p[1] for p in counted], [p[0] for p in counted])
     part.update(a_net_points_per_hand=net, a_net_points_per_hand_se=net_se)
     if who != "nobody":
         won, won_se = _ratio_se([p[2] for p in counted], [p[0] for p in counted])
-        part.update(closer_won=won, closer_won_se=won_se)
+        part.update(closer_won=won, closer_won_se=won_se,
+                    against_no_trick=sum(p[3] for p in counted) / hands)
     return part
 
 
@@ -230,6 +237,8 @@ def _closer_line(r: dict, who: str) -> str:
             f"{r['a']} net {part['a_net_points_per_hand']:+.3f} ± {part['a_net_points_per_hand_se']:.3f} per hand")
     if who != "nobody":
         line += f", closer won {100 * part['closer_won']:.1f}% ± {100 * part['closer_won_se']:.1f}"
+        if "against_no_trick" in part:  # not in runs kept before stop 41
+            line += f", {100 * part['against_no_trick']:.1f}% of them against no trick"
     return line
 
 

@@ -74,6 +74,8 @@ def _closer_part(runs: list, who: str, all_hands: int) -> dict:
     if who != "nobody":
         won = _weighted([(p["hands"], p["closer_won"], p["closer_won_se"]) for p in parts])
         pooled.update(closer_won=won[0], closer_won_se=won[1])
+        if hands and all("against_no_trick" in p for p in parts):  # runs kept since stop 41
+            pooled["against_no_trick"] = sum(p["hands"] * p["against_no_trick"] for p in parts) / hands
     return pooled
 
 

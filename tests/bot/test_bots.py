@@ -461,6 +461,27 @@ def test_arena_smoke(capsys):
     assert set(printed["ms_per_decision"]["a"]) == {"median", "mean", "p99"}
 
 
+def test_arena_counts_the_closes_made_against_a_seat_with_no_trick(monkeypatch):
+    # Two closers that differ in one thing: whether the opponent has taken a trick yet.
+    from bummerl_lab import arena
+
+    def closer(against_no_trick: bool):
+        def bot(view, rng, time_limit=None):
+            if "close" in view.legal and (view.tricks[1 - view.seat] == 0) == against_no_trick:
+                return "close"
+            return arena.PLAYERS["easy"](view, rng)
+        return bot
+
+    monkeypatch.setitem(arena.PLAYERS, "early", closer(True))
+    monkeypatch.setitem(arena.PLAYERS, "late", closer(False))
+    split = run("early", "late", 4, 2, SOFT)["by_closer"]
+    assert split["a"]["hands"] > 0 and split["a"]["against_no_trick"] == 1.0
+    assert split["b"]["hands"] > 0 and split["b"]["against_no_trick"] == 0.0
+    assert "against_no_trick" not in split["nobody"]
+    split = run("easy", "early", 2, 2, SOFT)["by_closer"]  # easy never closes
+    assert split["a"]["hands"] == 0 and split["a"]["against_no_trick"] == 0.0
+
+
 def test_arena_splits_the_hands_by_who_closed_the_talon(capsys):
     # Easy never closes: every hand it plays is closed by Medium or by nobody.
     result = run("easy", "medium", 6, 4, SOFT)

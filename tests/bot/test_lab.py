@@ -452,6 +452,12 @@ def test_pooled_arena_runs_weigh_each_run_by_its_size_and_add_their_errors_in_qu
     assert pooled["a_bummerl_win_independent"] == pytest.approx(independent_share(results))
     assert sum(part["hands"] for part in pooled["by_closer"].values()) == sum(hands)
     assert pool(runs[:1])["a_net_points_per_hand"] == pytest.approx(runs[0]["a_net_points_per_hand"])
+    # the closes against a seat with no trick: a share of the part's hands, over every run
+    closes = [r["by_closer"]["a"] for r in runs]
+    assert pooled["by_closer"]["a"]["against_no_trick"] == pytest.approx(
+        sum(c["hands"] * c["against_no_trick"] for c in closes) / sum(c["hands"] for c in closes))
+    del runs[0]["by_closer"]["a"]["against_no_trick"]  # a run kept before stop 41
+    assert "against_no_trick" not in pool(runs)["by_closer"]["a"]
     report = format_pooled(pooled)
     assert "4 Bummerl" in report and "seeds 1, 2" in report and "median of each run" in report
 
