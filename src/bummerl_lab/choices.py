@@ -4,7 +4,8 @@
 [--rollouts R] [--rule NAME=MARGIN ...] [--set NAME=VALUE ...] [--leaf FILE]
 [--change NAME "NAME=VALUE ..."] [--tie NAME "NAME=VALUE ..."] [--oracle] [--player NAME ...]
 [--log FILE] [--progress]``, and
-``python -m bummerl_lab.choices --read LOG ...``: the table of a rules run's log (``tie_table``)
+``python -m bummerl_lab.choices --read LOG ...``: each change's gain in a run's log by the kind
+of decision (``kind_table``), and for a run of rules the tie table (``tie_table``)
 
 A whole arena run plays every decision changed, so a change that alters one decision in
 twenty is measured through the noise of every deal. Here Hard plays the hands as merged,
@@ -383,6 +384,46 @@ def tie_table(lines: list) -> list:
     return [(name, len(groups[name]), *_mean_se(groups[name])) for name in order if name in groups]
 
 
+# The kinds of decision ``kind_table`` splits a log by, in the order it reports them.
+KINDS = ("closing or not", "phase-1 lead, 0-2 drawn", "phase-1 follow, 0-2 drawn",
+         "phase-1 lead, 4-8 drawn", "phase-1 follow, 4-8 drawn", "after a close", "phase 2")
+
+
+def decision_kind(line: dict) -> str:
+    """The kind of a logged decision (one of ``KINDS``): where one of the choices is to
+    close, whether to close; else by the state of the talon, and in phase 1 by stage and
+    whether Hard leads or follows."""
+    if "close" in line["choices"].values():
+        return KINDS[0]
+    if line["closed"] is not None:
+        return KINDS[5]
+    if line["phase2"]:
+        return KINDS[6]
+    early = line["drawn"] <= 2
+    if line["following"]:
+        return KINDS[2] if early else KINDS[4]
+    return KINDS[1] if early else KINDS[3]
+
+
+def kind_table(lines: list) -> list:
+    """From logged decisions (``--log``), each change's gain where it differs from the
+    merged Hard, split by ``decision_kind``: rows of (change, kind, decisions, mean game
+    points of its choice's play-outs less the merged choice's, standard error), the kinds
+    in the order of ``KINDS``, then every kind together ("all")."""
+    gains = {}
+    for line in lines:
+        choices, results = line["choices"], line["results"]
+        merged = choices[MERGED]
+        kind = decision_kind(line)
+        for name, action in choices.items():
+            if action != merged:
+                gain = sum(results[action]) / len(results[action]) - sum(results[merged]) / len(results[merged])
+                gains.setdefault(name, {}).setdefault(kind, []).append(gain)
+                gains[name].setdefault("all", []).append(gain)
+    return [(name, kind, len(by_kind[kind]), *_mean_se(by_kind[kind]))
+            for name, by_kind in gains.items() for kind in (*KINDS, "all") if kind in by_kind]
+
+
 def print_progress(played: int, hands: int, gains: dict) -> None:
     """Every tenth hand, each change's gain per hand so far (``run``'s progress)."""
     if played % 10 == 0 or played == hands:
@@ -402,11 +443,16 @@ def play_arguments(parser, opponent: str) -> None:
 
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    if argv[:1] == ["--read"]:  # python -m bummerl_lab.choices --read LOG ...: the tie table
+    if argv[:1] == ["--read"]:  # python -m bummerl_lab.choices --read LOG ...: the tables of a log
         lines = [json.loads(line) for path in argv[1:] for line in open(path, encoding="utf-8")]
-        print(f"{'decisions where the best and the tie-breaker differ':<52} {'count':>6}  best less tie-breaker")
-        for name, count, mean, se in tie_table(lines):
-            print(f"{name:<52} {count:>6}  {mean:+.3f} ± {se:.3f}")
+        print(f"{'change':<10} {'decisions where it differs':<28} {'count':>6}  game points each")
+        for name, kind, count, mean, se in kind_table(lines):
+            print(f"{name:<10} {kind:<28} {count:>6}  {mean:+.3f} ± {se:.3f}")
+        ties = tie_table(lines)
+        if ties:  # a log of rules
+            print(f"\n{'decisions where the best and the tie-breaker differ':<52} {'count':>6}  best less tie-breaker")
+            for name, count, mean, se in ties:
+                print(f"{name:<52} {count:>6}  {mean:+.3f} ± {se:.3f}")
         return 0
     parser = argparse.ArgumentParser(prog="python -m bummerl_lab.choices", description=__doc__.split("\n\n")[0])
     play_arguments(parser, "hard-v1")

@@ -174,6 +174,39 @@ def test_the_tie_table_groups_logged_decisions_by_lead_and_stage():
     assert rows["within the margin, late"] == (2, 1.5)  # the last phase-1 trick, and after a close
 
 
+def test_the_kind_table_splits_each_changes_gain_by_the_kind_of_decision():
+    from bummerl_lab.choices import KINDS, MERGED, kind_table
+
+    def line(merged, changed, results, drawn=0, following=False, phase2=False, closed=None):
+        return {"drawn": drawn, "following": following, "phase2": phase2, "closed": closed,
+                "choices": {MERGED: merged, "new": changed, "same": merged},
+                "results": {merged: results[0], changed: results[1]}}
+
+    lines = [line("play AH", "close", ([1, 1], [3, 3]), drawn=4),  # closing: +2
+             line("play AH", "play JH", ([1, -1], [2, 2])),  # a lead early: +2
+             line("play AH", "play JH", ([1, 1], [-1, -1]), drawn=2),  # -2
+             line("play AH", "play JH", ([2, 2], [1, 1]), following=True, drawn=6),  # -1
+             line("play AH", "play QH", ([1, 1], [2, 2]), phase2=True, closed=1),  # +1
+             line("play AH", "play QH", ([-2, -2], [-1, -1]), phase2=True)]  # +1
+    rows = {(name, kind): (count, mean) for name, kind, count, mean, _ in kind_table(lines)}
+    assert rows == {("new", KINDS[0]): (1, 2.0), ("new", "phase-1 lead, 0-2 drawn"): (2, 0.0),
+                    ("new", "phase-1 follow, 4-8 drawn"): (1, -1.0), ("new", "after a close"): (1, 1.0),
+                    ("new", "phase 2"): (1, 1.0), ("new", "all"): (6, 0.5)}  # "same" never differs
+
+
+def test_reading_a_changes_log_prints_its_gain_by_kind_of_decision(tmp_path, capsys):
+    from bummerl_lab.choices import MERGED, main
+
+    log = tmp_path / "changes.jsonl"
+    log.write_text(json.dumps({"drawn": 0, "following": True, "phase2": False, "closed": None,
+                               "choices": {MERGED: "play AH", "new": "play JH"},
+                               "results": {"play AH": [1, -1], "play JH": [-3, -1]}}) + "\n")
+    assert main(["--read", str(log)]) == 0
+    out = capsys.readouterr().out
+    assert "new        phase-1 follow, 0-2 drawn         1  -2.000" in out
+    assert "tie-breaker" not in out  # a log of changes, not of rules: no tie table
+
+
 def test_the_leaf_fit_recovers_weights_that_explain_the_targets_exactly():
     from bummerl_lab.leaf_fit import least_squares
 
