@@ -358,6 +358,13 @@ def print_report(report: dict) -> None:
 LEAD_BINS = (0.02, 0.05, 0.1, 0.2, 0.4)
 
 
+def played_gain(results: dict, action: str, reference: str) -> float:
+    """From a logged decision's play-outs ({action: [game points, ...]}), the mean result
+    of ``action`` less that of ``reference``."""
+    mean = {a: sum(results[a]) / len(results[a]) for a in (action, reference)}
+    return mean[action] - mean[reference]
+
+
 def tie_table(lines: list) -> list:
     """From logged decisions (``--log`` with rules), where the best mean and the
     tie-breaker's choice differ and both were played out: rows of (group, decisions, mean
@@ -369,8 +376,7 @@ def tie_table(lines: list) -> list:
         results = line.get("results", {})
         if "top" not in line or line["top"] not in results or line["fallback"] not in results:
             continue
-        gain = (sum(results[line["top"]]) / len(results[line["top"]])
-                - sum(results[line["fallback"]]) / len(results[line["fallback"]]))
+        gain = played_gain(results, line["top"], line["fallback"])
         lead = line["lead"]
         above = next((f"lead <= {bound}" for bound in LEAD_BINS if lead <= bound), f"lead > {LEAD_BINS[-1]}")
         groups.setdefault(above, []).append(gain)
@@ -417,7 +423,7 @@ def kind_table(lines: list) -> list:
         kind = decision_kind(line)
         for name, action in choices.items():
             if action != merged:
-                gain = sum(results[action]) / len(results[action]) - sum(results[merged]) / len(results[merged])
+                gain = played_gain(results, action, merged)
                 gains.setdefault(name, {}).setdefault(kind, []).append(gain)
                 gains[name].setdefault("all", []).append(gain)
     return [(name, kind, len(by_kind[kind]), *_mean_se(by_kind[kind]))
