@@ -898,12 +898,13 @@ def test_with_nothing_hidden_a_near_tie_is_not_given_to_the_tie_breaker():
     exact = hard.Search(played_out.view(played_out.to_act), random.Random(1))
     hidden = hard.Search(deal(SOFT, dealer=1, rng=random.Random(5)).view(0), random.Random(1), nodes=500)
     assert exact.exact and not hidden.exact
+    plays = {}
     for search_ in (exact, hidden):
-        best, near = search_.legal[:2]
+        best, near = plays[search_] = [a for a in search_.legal if a != CLOSE][:2]  # a close has its own rule
         search_.fallback = near
         search_.means = {a: 0.0 for a in search_.legal} | {best: 1.0, near: 1.0 - hard.TIE_MARGIN / 2}
-    assert exact.best() == exact.legal[0]
-    assert hidden.best() == hidden.legal[1]
+    assert exact.best() == plays[exact][0]
+    assert hidden.best() == plays[hidden][1]
 
 
 def searched(rows, fallback, weights=None):
@@ -928,6 +929,18 @@ def test_the_tie_breakers_choice_is_played_when_its_mean_is_within_the_margin_of
     assert search.choice(margin=0.05, tie=2) == 2  # another tie-breaker's choice, judged the same way
     assert searched([{1: 0.4, 2: 0.4, 3: 0.1}], fallback=3).choice(1e-9) == 1  # the first of equal bests
     assert hard.TIE_MARGIN > 0
+
+
+def test_a_close_with_the_best_mean_is_played_even_when_the_tie_breakers_choice_is_near():
+    play = 2
+    closing_best = searched([{CLOSE: 0.50, play: 0.47, 3: 0.30}], fallback=play)
+    assert closing_best.choice(margin=0.05) == CLOSE
+    assert closing_best.choice(margin=0.05, tie=3) == CLOSE
+    # a close short of the best is no tie-breaker: the near-tie still goes to the yardstick
+    closing_near = searched([{1: 0.50, CLOSE: 0.49, play: 0.47}], fallback=play)
+    assert closing_near.choice(margin=0.05) == play
+    assert searched([{1: 0.50, CLOSE: 0.49, 3: 0.30}], fallback=3).choice(margin=0.05) == 1
+    assert not hard.TIE_OVERRIDES_CLOSE
 
 
 def test_near_ties_go_to_the_tie_breaker_only_early_in_phase_1_with_the_talon_open():
