@@ -35,9 +35,10 @@ position (``sees-all``), an upper bound for what inference about the cards can b
 ``--player`` asks where another player (an arena bot: the other project's tree search, a
 frozen Hard) would decide better than Hard in Hard's seat: its choice from the same view
 is played out like a change's. ``--log`` writes
-each decision where they differ as a line of JSON (the view's stage, each choice and its
-play-outs' results; with rules also the best action, the tie-breaker's and the lead of
-the one over the other in the search's units).
+each decision where they differ as a line of JSON (the view's stage, trump suit, Hard's
+cards, the scores and the card led, each choice and its play-outs' results; with rules
+also the best action, the tie-breaker's and the lead of the one over the other in the
+search's units), so that a log can be split by any kind of decision afterwards.
 
 The report gives, per change, the decisions where it differs from the merged Hard and its
 gain per hand, in game points and in Bummerl (what the result is worth for the Bummerl
@@ -316,6 +317,8 @@ def run(hands: int, seed: int, rules, opponent: str, rollouts: int, chooser, nam
                         "hand": played, "step": step, "drawn": view.drawn, "phase2": view.phase2,
                         "following": view.trick is not None, "closed": view.closed_by,
                         "seat": seat, "board": board, "legal": len(view.legal), **facts,
+                        "trump": view.trump, "cards": list(view.hand), "scores": list(view.scores),
+                        "led": view.trick[1] if view.trick else None,
                         "choices": {name: action_str(a) for name, a in choices.items()},
                         "results": {action_str(a): r for a, r in results.items()},
                         "worth": {action_str(a): o[1] for a, o in outcomes.items()},
