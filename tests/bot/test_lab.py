@@ -109,7 +109,7 @@ def test_changes_to_hard_are_judged_by_duplicate_play_outs_where_they_choose_dif
         assert all(r in (-3, -2, -1, 1, 2, 3) for results in line["results"].values() for r in results)
         # the view is logged too, so that the decisions can be split by kind afterwards
         played = [a.split()[1] for a in line["choices"].values() if a.startswith("play ")]
-        assert set(played) <= set(line["cards"]) and line["trump"] in "HDCS"
+        assert set(played) <= set(line["cards"]) and line["trump"] in ("H", "D", "C", "S")
         assert (line["led"] is not None) == line["following"] and line["led"] not in line["cards"]
     gains = sum(r[line["choices"]["search"]][0] - r[line["choices"][MERGED]][0]
                 for line in lines for r in [line["results"]])
