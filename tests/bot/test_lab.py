@@ -519,3 +519,33 @@ def test_runs_of_different_matches_or_the_same_seed_twice_do_not_pool(tmp_path, 
     assert "missing.json: cannot be read" in capsys.readouterr().err
     assert pool_main([str(good)]) == 0
     assert "medium vs easy: 2 Bummerl" in capsys.readouterr().out
+
+
+def test_copies_of_one_world_share_every_state_of_hards_next_decision():
+    from bummerl.cards import BIT, EXCHANGE
+    from bummerl_lab.infostates import next_states
+    hand = deal(SOFT, 0, random.Random(3))
+    seat = hand.to_act
+    states = next_states([hand.copy() for _ in range(3)], seat)
+    expected = 0
+    for lead in hand.legal_actions():
+        if lead < EXCHANGE:
+            after = hand.copy()
+            after.step(lead)
+            expected += len(after.legal_actions())
+    assert len(states) == expected and set(states.values()) == {3}
+    # the card drawn is the talon's first for the trick's winner, its second for the loser
+    for (_, _, drawn, leads_next) in states:
+        assert drawn == BIT[hand.talon[0 if leads_next else 1]]
+
+
+def test_worlds_that_differ_in_the_talon_split_the_states():
+    from bummerl_lab.infostates import next_states, survey
+    hand = deal(SOFT, 0, random.Random(3))
+    other = hand.copy()
+    other.talon = (hand.talon[1], hand.talon[0], *hand.talon[2:])
+    states = next_states([hand, other], hand.to_act)
+    assert set(states.values()) == {1}  # each seat draws the other card in the other world
+    rows = survey(2, 1, SOFT, worlds=4)
+    assert rows and all(row["decisions"] > 0 and 1 <= row["worlds"] <= 4 and 0 <= row["single"] <= 1
+                        for row in rows.values())
