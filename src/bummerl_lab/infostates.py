@@ -50,26 +50,24 @@ def survey(hands: int, seed: int, rules: Rules, worlds: int = 24) -> dict:
     "single" (share of states with one world)}} over the phase-1 leads before the last
     trick of ``hands`` yardstick-vs-yardstick hands, ``worlds`` uniform worlds each."""
     rng = random.Random(seed)
-    totals = {}
+    by_drawn = {}  # cards drawn -> per decision, the worlds in each state
     for number in range(hands):
         hand = deal(rules, number % 2, rng)
         while not hand.over and hand.drawn < 8 and hand.closed_by < 0:
             seat = hand.to_act
             view = hand.view(seat)
             if hand.lead < 0 and hand.married < 0:
-                sample = [world for world, _ in WorldBuilder(view).sample_weighted(rng, worlds, 1)]
-                sizes = list(next_states(sample, seat).values())
+                builder = WorldBuilder(view)
+                sizes = list(next_states([builder.sample(rng) for _ in range(worlds)], seat).values())
                 if sizes:
-                    total = totals.setdefault(hand.drawn, [0, 0, 0, 0])
-                    total[0] += 1
-                    total[1] += len(sizes)
-                    total[2] += sum(sizes)
-                    total[3] += sizes.count(1)
+                    by_drawn.setdefault(hand.drawn, []).append(sizes)
             hand.step(heuristic(view))
-    return {drawn: {"decisions": decisions, "states": states / decisions,
-                    "worlds": in_states / states, "single": single / states}
-            for drawn, (decisions, states, in_states, single) in sorted(totals.items())}
-
+    rows = {}
+    for drawn, decisions in sorted(by_drawn.items()):
+        states = [size for sizes in decisions for size in sizes]
+        rows[drawn] = {"decisions": len(decisions), "states": len(states) / len(decisions),
+                       "worlds": sum(states) / len(states), "single": states.count(1) / len(states)}
+    return rows
 
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bummerl_lab.infostates", description=__doc__.split("\n\n")[0])
