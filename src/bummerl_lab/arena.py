@@ -16,6 +16,15 @@ A's net game points per hand in it, and how often the closer won the hand. Besid
 share of Bummerl won, the share A would win if the same hand results came independently
 (``independent_share``): the difference is what the bots' play for the Bummerl (and the
 noise) adds to the hands' strength.
+
+The split by closer is of single hands, and who closes picks the hands: a bot that closes
+its good hands leaves its poor ones among those played out. So the deals are split too
+(``by_deal``): deal n of a pair is dealt in both Bummerl of the pair (``Match`` deals from
+the seed and the hand's number), A holding each of its two hands once; each deal played in
+both is classed by who closed in each of its two plays (``DEAL_PARTS``: "nobody+nobody",
+both bots played it out holding either hand; "a+nobody", A closed holding one hand where B
+holding it did not close, ...), and A's net game points per hand over both plays are given
+per class. Deals past the end of the shorter Bummerl were played once and are left out.
 Everything is determined by the seed: the deals come from ``Match`` and each bot draws
 from its own ``random.Random`` seeded from the seed, the pair and the seat.
 """
@@ -38,6 +47,15 @@ from .frozen import FROZEN
 PLAYERS = {**BOTS, **FROZEN}
 # The parts of the split by who closed the talon: bot A, bot B, nobody (played out).
 CLOSERS = ("a", "b", "nobody")
+# The classes of a deal played in both Bummerl of a pair: who closed in each play.
+DEAL_PARTS = tuple(f"{first}+{second}" for i, first in enumerate(CLOSERS) for second in CLOSERS[i:])
+
+
+def deal_part(first: str, second: str) -> str:
+    """The class (``DEAL_PARTS``) of a deal closed by ``first`` in one play and ``second``
+    in the other (each one of ``CLOSERS``), in either order."""
+    ordered = sorted((first, second), key=CLOSERS.index)
+    return f"{ordered[0]}+{ordered[1]}"
 
 
 def parse_bot(spec: str) -> tuple[str, float | None]:
@@ -144,10 +162,14 @@ def run(a: str, b: str, bummerls: int, seed: int, rules: Rules, time_limit=None,
     # closed against a seat with no trick]
     by_closer = {who: [] for who in CLOSERS}
     hand_results = {}  # A's signed game points of a hand -> how many hands
+    # deal class -> per pair: [deals, A's net game points over both plays]
+    by_deal = {part: [] for part in DEAL_PARTS}
+    once = 0  # hands of deals played in one Bummerl of their pair only
     for pair in range(pairs):
         match_seed = seed * 1_000_003 + pair
         won = hand_wins = hands = net = 0
         closes = {who: [0, 0, 0, 0] for who in CLOSERS}
+        plays = ([], [])  # per A's seat, per deal: (who closed, A's signed game points)
         for a_seat in (0, 1):
             bots = [a_name, b_name] if a_seat == 0 else [b_name, a_name]
             limits = (a_limit, b_limit) if a_seat == 0 else (b_limit, a_limit)
@@ -164,6 +186,7 @@ def run(a: str, b: str, bummerls: int, seed: int, rules: Rules, time_limit=None,
                 net += signed
                 hand_results[signed] = hand_results.get(signed, 0) + 1
                 who = "nobody" if closer < 0 else "a" if closer == a_seat else "b"
+                plays[a_seat].append((who, signed))
                 part = closes[who]
                 part[0] += 1
                 part[1] += signed
@@ -175,6 +198,14 @@ def run(a: str, b: str, bummerls: int, seed: int, rules: Rules, time_limit=None,
         pair_net.append(net)
         for who in CLOSERS:
             by_closer[who].append(closes[who])
+        deals = {part: [0, 0] for part in DEAL_PARTS}
+        for (first, net_first), (second, net_second) in zip(*plays):
+            counts = deals[deal_part(first, second)]
+            counts[0] += 1
+            counts[1] += net_first + net_second
+        for part in DEAL_PARTS:
+            by_deal[part].append(deals[part])
+        once += abs(len(plays[0]) - len(plays[1]))
         if progress:
             progress(pair + 1, pairs, sum(pair_bummerl) / (pair + 1))
     bummerl_win, bummerl_se = _mean_se(pair_bummerl)
@@ -203,6 +234,7 @@ def run(a: str, b: str, bummerls: int, seed: int, rules: Rules, time_limit=None,
         "a_net_points_per_hand": net,
         "a_net_points_per_hand_se": net_se,
         "by_closer": {who: _closer_part(by_closer[who], who, sum(pair_hands)) for who in CLOSERS},
+        "by_deal": _deal_split(by_deal, once),
         "ms_per_decision": {"a": ms(times["a"]), "b": ms(times["b"])},
         "decisions": {"a": len(times["a"]), "b": len(times["b"])},
     }
@@ -228,6 +260,38 @@ def _closer_part(pairs, who: str, all_hands: int) -> dict:
         part.update(closer_won=won, closer_won_se=won_se,
                     against_no_trick=sum(p[3] for p in counted) / hands)
     return part
+
+
+def _deal_split(by_deal: dict, once: int) -> dict:
+    """The split of the deals played in both Bummerl of a pair (``by_deal``: per class,
+    per pair [deals, A's net game points over both plays]): per class its deals, their
+    share and A's net game points per hand (two hands a deal; error over the pairs), and
+    how many hands were of deals played once only."""
+    all_deals = sum(p[0] for pairs in by_deal.values() for p in pairs)
+    parts = {}
+    for part, pairs in by_deal.items():
+        deals = sum(p[0] for p in pairs)
+        counted = [p for p in pairs if p[0]]
+        net, net_se = _ratio_se([p[1] for p in counted], [2 * p[0] for p in counted]) if counted else (0.0, 0.0)
+        parts[part] = {"deals": deals, "share": deals / all_deals if all_deals else 0.0,
+                       "a_net_points_per_hand": net, "a_net_points_per_hand_se": net_se}
+    return {"deals": all_deals, "hands_played_once": once, "parts": parts}
+
+
+def _deal_lines(r: dict) -> list:
+    split = r.get("by_deal")
+    if split is None:  # runs kept before stop 46
+        return []
+    names = {"a": r["a"], "b": r["b"], "nobody": "nobody"}
+    lines = [f"  deals played in both Bummerl of a pair ({split['deals']}; "
+             f"{split['hands_played_once']} hands of deals played once left out), by who closed in each play:"]
+    for part in DEAL_PARTS:
+        figures = split["parts"][part]
+        name = " / ".join(names[who] for who in part.split("+")) + ":"
+        lines.append(f"    {name:<26} {100 * figures['share']:5.1f}% of deals ({figures['deals']}), "
+                     f"{r['a']} net {figures['a_net_points_per_hand']:+.3f} ± "
+                     f"{figures['a_net_points_per_hand_se']:.3f} per hand")
+    return lines
 
 
 def _closer_line(r: dict, who: str) -> str:
@@ -262,6 +326,7 @@ def format_lines(r: dict) -> list:
         f"  net game points per hand: {r['a_net_points_per_hand']:+.3f} ± {r['a_net_points_per_hand_se']:.3f}",
         "  by who closed the talon:",
         *(_closer_line(r, who) for who in CLOSERS),
+        *_deal_lines(r),
     ]
 
 

@@ -14,6 +14,8 @@ arena's (``arena.format_report``):
   squared errors, weighted the same way;
 - the share of Bummerl the hands would give independently is computed afresh from
   every run's hand results together (``arena.independent_share``);
+- the split of the deals (``arena``'s ``by_deal``) is pooled the same way, weighted by
+  deals, when every run has it (runs kept before stop 46 have not);
 - times cannot be pooled from medians: the report gives each bot's range of medians.
 
 README's pooled figures for issue 19 are meant to be made this way from the runs' JSON.
@@ -24,7 +26,7 @@ import json
 import math
 import sys
 
-from .arena import CLOSERS, format_lines, independent_share
+from .arena import CLOSERS, DEAL_PARTS, format_lines, independent_share
 
 
 class PoolError(ValueError):
@@ -79,6 +81,23 @@ def _closer_part(runs: list, who: str, all_hands: int) -> dict:
     return pooled
 
 
+def _deal_split(runs: list) -> dict | None:
+    """The runs' splits of the deals pooled, or None unless every run has one."""
+    if not all("by_deal" in run for run in runs):
+        return None
+    splits = [run["by_deal"] for run in runs]
+    deals = sum(split["deals"] for split in splits)
+    parts = {}
+    for part in DEAL_PARTS:
+        figures = [split["parts"][part] for split in splits]
+        count = sum(f["deals"] for f in figures)
+        net = _weighted([(f["deals"], f["a_net_points_per_hand"], f["a_net_points_per_hand_se"]) for f in figures])
+        parts[part] = {"deals": count, "share": count / deals if deals else 0.0,
+                       "a_net_points_per_hand": net[0], "a_net_points_per_hand_se": net[1]}
+    return {"deals": deals, "hands_played_once": sum(split["hands_played_once"] for split in splits),
+            "parts": parts}
+
+
 def pool(runs: list, names: list | None = None) -> dict:
     """The pooled figures of arena ``runs`` (the dicts ``arena.run`` returns), in the
     arena's form; ``names`` name the runs in errors (a ``PoolError``)."""
@@ -95,7 +114,7 @@ def pool(runs: list, names: list | None = None) -> dict:
     hand_win = _weighted([(r["hands"], r["a_hand_win"], r["a_hand_win_se"]) for r in runs])
     net = _weighted([(r["hands"], r["a_net_points_per_hand"], r["a_net_points_per_hand_se"]) for r in runs])
     medians = {seat: [r["ms_per_decision"][seat]["median"] for r in runs] for seat in ("a", "b")}
-    return {
+    pooled = {
         "a": runs[0]["a"],
         "b": runs[0]["b"],
         "rules": runs[0]["rules"],
@@ -113,6 +132,10 @@ def pool(runs: list, names: list | None = None) -> dict:
         "by_closer": {who: _closer_part(runs, who, hands) for who in CLOSERS},
         "ms_median_range": {seat: [min(m), max(m)] for seat, m in medians.items()},
     }
+    deal_split = _deal_split(runs)
+    if deal_split is not None:
+        pooled["by_deal"] = deal_split
+    return pooled
 
 
 def format_pooled(r: dict) -> str:

@@ -501,6 +501,46 @@ def test_arena_splits_the_hands_by_who_closed_the_talon(capsys):
     assert set(json.loads(capsys.readouterr().out)["by_closer"]) == {"a", "b", "nobody"}
 
 
+def test_arena_classes_each_deal_by_who_closed_it_in_each_bummerl_of_its_pair(monkeypatch):
+    # A literal pair: deal 0 closed by A in one Bummerl and played out in the other, deal 1
+    # played out in both, deal 2 played only in the longer Bummerl (closed by B).
+    from bummerl_lab import arena
+    hands = {  # A's seat -> per deal: (winner seat, game points, closer seat or -1, no trick)
+        0: [(0, 2, 0, False), (1, 1, -1, False), (1, 3, 1, False)],
+        1: [(0, 1, -1, False), (1, 2, -1, False)],
+    }
+
+    def scripted(rules, match_seed, bots, rngs, times, time_limits=(None, None)):
+        a_seat = 0 if bots[0] == "medium" else 1
+        return 1 - a_seat, hands[a_seat]  # A wins both Bummerl
+
+    monkeypatch.setattr(arena, "play_bummerl", scripted)
+    result = run("medium", "easy", 2, 1, SOFT)
+    split = result["by_deal"]
+    assert split["deals"] == 2 and split["hands_played_once"] == 1
+    assert 2 * split["deals"] + split["hands_played_once"] == result["hands"] == 5
+    parts = split["parts"]
+    assert set(parts) == set(arena.DEAL_PARTS) and len(parts) == 6
+    # deal 0: A's close won 2, B playing on with A's cards won 1 -> +1 over two hands
+    assert parts["a+nobody"]["deals"] == 1 and parts["a+nobody"]["a_net_points_per_hand"] == 0.5
+    # deal 1: B won 1 with one hand, A won 2 with the other
+    assert parts["nobody+nobody"]["deals"] == 1 and parts["nobody+nobody"]["a_net_points_per_hand"] == 0.5
+    assert parts["nobody+nobody"]["share"] == 0.5
+    assert all(parts[p]["deals"] == 0 for p in ("a+a", "a+b", "b+b", "b+nobody"))
+    # the single hands' split still counts every hand, the lone deal 2 too
+    assert result["by_closer"]["b"]["hands"] == 1 and result["by_closer"]["nobody"]["hands"] == 3
+    report = format_report(result)
+    assert "deals played in both Bummerl of a pair (2; 1 hands of deals played once left out)" in report
+    assert "medium / nobody:" in report and "easy / easy:" in report
+
+
+def test_a_deal_is_classed_by_its_two_closers_in_either_order():
+    from bummerl_lab.arena import DEAL_PARTS, deal_part
+    assert deal_part("nobody", "a") == deal_part("a", "nobody") == "a+nobody"
+    assert deal_part("b", "a") == "a+b" and deal_part("b", "b") == "b+b"
+    assert {deal_part(x, y) for x in ("a", "b", "nobody") for y in ("a", "b", "nobody")} == set(DEAL_PARTS)
+
+
 def test_the_independent_bummerl_share_is_the_race_to_the_board_of_independent_hands():
     # symmetric results: even; only wins or only losses: certain
     assert independent_share({1: 4, 2: 3, 3: 3, -1: 4, -2: 3, -3: 3}) == pytest.approx(0.5)

@@ -499,6 +499,27 @@ def test_pooled_arena_runs_weigh_each_run_by_its_size_and_add_their_errors_in_qu
     assert "4 Bummerl" in report and "seeds 1, 2" in report and "median of each run" in report
 
 
+def test_pooled_runs_split_their_deals_weighted_by_deals_when_every_run_has_the_split():
+    from bummerl_lab.pool import format_pooled, pool
+    runs = [run("medium", "heuristic", 4, seed, SOFT) for seed in (3, 4)]
+    pooled = pool(runs)["by_deal"]
+    splits = [r["by_deal"] for r in runs]
+    assert pooled["deals"] == sum(s["deals"] for s in splits)
+    assert pooled["hands_played_once"] == sum(s["hands_played_once"] for s in splits)
+    for part, figures in pooled["parts"].items():
+        counts = [s["parts"][part]["deals"] for s in splits]
+        assert figures["deals"] == sum(counts)
+        if sum(counts):  # the net per hand is every deal's, over both runs
+            nets = [s["parts"][part]["a_net_points_per_hand"] for s in splits]
+            assert figures["a_net_points_per_hand"] == pytest.approx(
+                sum(c * n for c, n in zip(counts, nets)) / sum(counts))
+    assert sum(f["share"] for f in pooled["parts"].values()) == pytest.approx(1)
+    assert "deals played in both Bummerl of a pair" in format_pooled(pool(runs))
+    del runs[0]["by_deal"]  # a run kept before stop 46
+    assert "by_deal" not in pool(runs)
+    assert "deals played in both" not in format_pooled(pool(runs))
+
+
 def test_runs_of_different_matches_or_the_same_seed_twice_do_not_pool(tmp_path, capsys):
     from bummerl_lab.pool import PoolError, main as pool_main, pool
     one = run("medium", "easy", 2, 1, SOFT)
