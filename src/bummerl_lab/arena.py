@@ -273,9 +273,14 @@ def _deal_split(by_deal: dict, once: int) -> dict:
         deals = sum(p[0] for p in pairs)
         counted = [p for p in pairs if p[0]]
         net, net_se = _ratio_se([p[1] for p in counted], [2 * p[0] for p in counted]) if counted else (0.0, 0.0)
-        parts[part] = {"deals": deals, "share": deals / all_deals if all_deals else 0.0,
-                       "a_net_points_per_hand": net, "a_net_points_per_hand_se": net_se}
+        parts[part] = deal_figures(deals, all_deals, net, net_se)
     return {"deals": all_deals, "hands_played_once": once, "parts": parts}
+
+
+def deal_figures(deals: int, all_deals: int, net: float, net_se: float) -> dict:
+    """One class of the split of the deals, as a run and pooled runs report it."""
+    return {"deals": deals, "share": deals / all_deals if all_deals else 0.0,
+            "a_net_points_per_hand": net, "a_net_points_per_hand_se": net_se}
 
 
 def _deal_lines(r: dict) -> list:

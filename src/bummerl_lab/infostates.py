@@ -69,6 +69,7 @@ def survey(hands: int, seed: int, rules: Rules, worlds: int = 24) -> dict:
                        "worlds": sum(states) / len(states), "single": states.count(1) / len(states)}
     return rows
 
+
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bummerl_lab.infostates", description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=60)

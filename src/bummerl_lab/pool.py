@@ -26,7 +26,7 @@ import json
 import math
 import sys
 
-from .arena import CLOSERS, DEAL_PARTS, format_lines, independent_share
+from .arena import CLOSERS, DEAL_PARTS, deal_figures, format_lines, independent_share
 
 
 class PoolError(ValueError):
@@ -92,8 +92,7 @@ def _deal_split(runs: list) -> dict | None:
         figures = [split["parts"][part] for split in splits]
         count = sum(f["deals"] for f in figures)
         net = _weighted([(f["deals"], f["a_net_points_per_hand"], f["a_net_points_per_hand_se"]) for f in figures])
-        parts[part] = {"deals": count, "share": count / deals if deals else 0.0,
-                       "a_net_points_per_hand": net[0], "a_net_points_per_hand_se": net[1]}
+        parts[part] = deal_figures(count, deals, *net)
     return {"deals": deals, "hands_played_once": sum(split["hands_played_once"] for split in splits),
             "parts": parts}
 
