@@ -30,6 +30,7 @@ from its own ``random.Random`` seeded from the seed, the pair and the seat.
 """
 
 import argparse
+import contextlib
 import json
 import math
 import random
@@ -74,11 +75,12 @@ def parse_bot(spec: str) -> tuple[str, float | None]:
     return name, seconds
 
 
-def play_bummerl(rules, match_seed: int, bots, rngs, times, time_limits=(None, None)):
+def play_bummerl(rules, match_seed: int, bots, rngs, times, time_limits=(None, None), histories=None):
     """One Bummerl; ``bots[seat]`` names the bot in that seat, ``time_limits[seat]`` its
     seconds per decision (None: the bot's default). Returns (loser seat,
     [(hand winner, game points, closer seat or -1, whether the closer's opponent had no
-    trick at the close), ...]); ``times[seat]`` collects seconds per decision."""
+    trick at the close), ...]); ``times[seat]`` collects seconds per decision and
+    ``histories``, when given, each hand's actions in order."""
     match = Match.new(rules, seed=match_seed)
     hands = []
     while True:
@@ -92,6 +94,8 @@ def play_bummerl(rules, match_seed: int, bots, rngs, times, time_limits=(None, N
             times[seat].append(time.perf_counter() - start)
             turn = match.play(action)
         hand = match.hand
+        if histories is not None:
+            histories.append(list(hand.history))
         hands.append((turn.result["winner"], turn.result["game_points"], hand.closed_by,
                       hand.closed_by >= 0 and not hand.at_close[0]))
         if turn.bummerl:
@@ -147,11 +151,12 @@ def _p99(samples):
 
 
 def run(a: str, b: str, bummerls: int, seed: int, rules: Rules, time_limit=None,
-        progress=None) -> dict:
+        progress=None, trace=None) -> dict:
     """Play ``bummerls`` Bummerl (rounded up to whole pairs) and return the figures.
 
     ``a`` and ``b`` are bot specs (``"hard"``, ``"hard@1.0"``); a spec's own time limit
-    wins over ``time_limit``, which applies to both bots."""
+    wins over ``time_limit``, which applies to both bots. ``trace``, when given, is called
+    with each hand as a dict (``trace_entry``): what ``bummerl_lab.traces`` replays."""
     (a_name, a_limit), (b_name, b_limit) = parse_bot(a), parse_bot(b)
     a_limit = a_limit if a_limit is not None else time_limit
     b_limit = b_limit if b_limit is not None else time_limit
@@ -166,7 +171,7 @@ def run(a: str, b: str, bummerls: int, seed: int, rules: Rules, time_limit=None,
     by_deal = {part: [] for part in DEAL_PARTS}
     once = 0  # hands of deals played in one Bummerl of their pair only
     for pair in range(pairs):
-        match_seed = seed * 1_000_003 + pair
+        deals_seed = pair_seed(seed, pair)
         won = hand_wins = hands = net = 0
         closes = {who: [0, 0, 0, 0] for who in CLOSERS}
         plays = ([], [])  # per A's seat, per deal: (who closed, A's signed game points)
@@ -174,12 +179,12 @@ def run(a: str, b: str, bummerls: int, seed: int, rules: Rules, time_limit=None,
             bots = [a_name, b_name] if a_seat == 0 else [b_name, a_name]
             limits = (a_limit, b_limit) if a_seat == 0 else (b_limit, a_limit)
             rngs = [random.Random(f"{seed}/{pair}/{a_seat}/{seat}") for seat in (0, 1)]
-            seat_times = ([], [])
-            loser, results = play_bummerl(rules, match_seed, bots, rngs, seat_times, limits)
+            seat_times, histories = ([], []), []
+            loser, results = play_bummerl(rules, deals_seed, bots, rngs, seat_times, limits, histories)
             times["a"] += seat_times[a_seat]
             times["b"] += seat_times[1 - a_seat]
             won += loser != a_seat
-            for winner, points, closer, against_no_trick in results:
+            for deal, (winner, points, closer, against_no_trick) in enumerate(results, 1):
                 hands += 1
                 signed = points if winner == a_seat else -points
                 hand_wins += winner == a_seat
@@ -187,6 +192,8 @@ def run(a: str, b: str, bummerls: int, seed: int, rules: Rules, time_limit=None,
                 hand_results[signed] = hand_results.get(signed, 0) + 1
                 who = "nobody" if closer < 0 else "a" if closer == a_seat else "b"
                 plays[a_seat].append((who, signed))
+                if trace:
+                    trace(trace_entry(rules, seed, pair, a_seat, deal, who, signed, histories[deal - 1]))
                 part = closes[who]
                 part[0] += 1
                 part[1] += signed
@@ -238,6 +245,20 @@ def run(a: str, b: str, bummerls: int, seed: int, rules: Rules, time_limit=None,
         "ms_per_decision": {"a": ms(times["a"]), "b": ms(times["b"])},
         "decisions": {"a": len(times["a"]), "b": len(times["b"])},
     }
+
+
+def trace_entry(rules: Rules, seed: int, pair: int, a_seat: int, deal: int, closer: str, a_points: int,
+                actions) -> dict:
+    """One hand of a run as its trace holds it: enough to replay it (the rules, the run's
+    seed, the pair, A's seat and the deal's number in its Bummerl, the actions in order),
+    with who closed (one of ``CLOSERS``) and A's signed game points."""
+    return {"rules": rules.to_json(), "seed": seed, "pair": pair, "a_seat": a_seat, "deal": deal, "closer": closer,
+            "a_points": a_points, "actions": list(actions)}
+
+
+def pair_seed(seed: int, pair: int) -> int:
+    """The seed of the deals of a pair's two Bummerl."""
+    return seed * 1_000_003 + pair
 
 
 def _closer_part(pairs, who: str, all_hands: int) -> dict:
@@ -355,6 +376,8 @@ def main(argv=None) -> int:
                         help="seconds per decision passed to the bots (hard has its own default)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--progress", action="store_true", help="report progress on stderr")
+    parser.add_argument("--trace", metavar="FILE",
+                        help="write each hand as a line of JSON, to replay (bummerl_lab.traces)")
     args = parser.parse_args(argv)
     if args.bummerls < 1:
         parser.error("--bummerls must be at least 1")
@@ -368,7 +391,14 @@ def main(argv=None) -> int:
         if args.progress and (done % 10 == 0 or done == total):
             print(f"{done}/{total} pairs, A wins {100 * share:.1f}%", file=sys.stderr, flush=True)
 
-    result = run(args.a, args.b, args.bummerls, args.seed, rules, args.time_limit, progress)
+    with open(args.trace, "w", encoding="utf-8") if args.trace else contextlib.nullcontext() as out:
+
+        def trace(entry):
+            out.write(json.dumps(entry) + "\n")
+            out.flush()
+
+        result = run(args.a, args.b, args.bummerls, args.seed, rules, args.time_limit, progress,
+                     trace if args.trace else None)
     print(json.dumps(result) if args.json else format_report(result))
     return 0
 

@@ -510,7 +510,7 @@ def test_arena_classes_each_deal_by_who_closed_it_in_each_bummerl_of_its_pair(mo
         1: [(0, 1, -1, False), (1, 2, -1, False)],
     }
 
-    def scripted(rules, match_seed, bots, rngs, times, time_limits=(None, None)):
+    def scripted(rules, match_seed, bots, rngs, times, time_limits=(None, None), histories=None):
         a_seat = 0 if bots[0] == "medium" else 1
         return 1 - a_seat, hands[a_seat]  # A wins both Bummerl
 

@@ -570,3 +570,52 @@ def test_worlds_that_differ_in_the_talon_split_the_states():
     rows = survey(2, 1, SOFT, worlds=4)
     assert rows and all(row["decisions"] > 0 and 1 <= row["worlds"] <= 4 and 0 <= row["single"] <= 1
                         for row in rows.values())
+
+
+def traced_run(tmp_path, bummerls=12, seed=5):
+    """A short arena run of two quick bots with its trace written to a file."""
+    from bummerl_lab import arena
+    entries = []
+    result = arena.run("medium", "heuristic", bummerls, seed, SOFT, trace=entries.append)
+    path = tmp_path / "trace.jsonl"
+    path.write_text("".join(json.dumps(entry) + "\n" for entry in entries), encoding="utf-8")
+    return result, entries, path
+
+
+def test_a_trace_replays_every_hand_of_the_arena_to_its_result(tmp_path):
+    from bummerl_lab import traces
+    result, entries, path = traced_run(tmp_path)
+    plays = traces.read([path])
+    replayed = [entry for (rules, seed, pair, a_seat), bummerl in plays.items()
+                for entry, steps in traces.replay(SOFT, seed, pair, bummerl)]
+    assert len(replayed) == len(entries) == result["hands"]
+    assert sum(entry["a_points"] for entry in replayed) == round(result["a_net_points_per_hand"] * result["hands"])
+
+
+def test_closes_against_play_outs_add_up_to_the_arenas_deal_classes(tmp_path):
+    # A's net per hand in "a+nobody" is the mean of (A's close, minus B's play-out of the
+    # same cards) over two hands; in "b+nobody" of (A's play-out, minus B's close).
+    from bummerl_lab import traces
+    result, entries, path = traced_run(tmp_path)
+    found = traces.close_vs_play_out(traces.read([path]))
+    parts = result["by_deal"]["parts"]
+    for closer, sign in (("a", 1), ("b", -1)):
+        stories = found[closer]
+        assert len(stories) == parts[f"{closer}+nobody"]["deals"] > 0
+        net = sum(sign * (s["close_result"] - s["play_out_result"]) for s in stories) / (2 * len(stories))
+        assert net == pytest.approx(parts[f"{closer}+nobody"]["a_net_points_per_hand"])
+        assert all(s["drawn"] < 10 and s["closer_points"] >= 0 for s in stories)
+
+
+def test_a_trace_that_does_not_replay_is_named_by_its_hand(tmp_path):
+    from bummerl_lab import traces
+    _, entries, path = traced_run(tmp_path, bummerls=2)
+    broken = [dict(entry) for entry in entries]
+    broken[1]["actions"] = broken[1]["actions"][:-1]  # the hand's last action lost
+    path.write_text("".join(json.dumps(entry) + "\n" for entry in broken), encoding="utf-8")
+    ((_, seed, pair, _), bummerl), *_ = traces.read([path]).items()
+    with pytest.raises(ValueError, match=f"deal {broken[1]['deal']}: its actions do not finish the hand"):
+        list(traces.replay(SOFT, seed, pair, bummerl))
+    path.write_text("{not json\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="line 1: not a trace entry"):
+        traces.read([path])

@@ -1,0 +1,257 @@
+"""Replayed arena traces: where one bot closed with a hand the other, holding it, played out.
+
+``python -m bummerl arena A B ... --trace FILE`` writes every hand it plays (the actions in
+order, ``arena.trace_entry``); ``python -m bummerl_lab.traces FILE ... [--values]`` replays
+them and reads the deals classed "a+nobody" and "b+nobody" (``arena.DEAL_PARTS``): one bot
+closed holding a hand (the *close*), and in the other Bummerl of the pair the other bot,
+holding the same cards in the same seat, played the hand out (the *play-out*). For each
+direction it reports what the holder of the play-out had at the stage of the close (the same
+number of talon cards drawn, before that trick's lead): whether it was on lead there (a
+close needs the lead), its points (cards taken and marriages declared) against the
+closer's, and whether it was on lead, where it could close, with as many points as the
+closer at that stage or before; and the game points the close and the play-out brought the
+hand's holder.
+
+With ``--values`` Hard is asked about both positions (``hard.Search`` from the holder's
+view, a fixed rng per position): what closing is worth over the best other action where
+the other bot closed, and, where the play-out's holder was on lead at that stage, there.
+So the report tells a close Hard would not make from a close it never had the chance of.
+"""
+
+import argparse
+import json
+import random
+import sys
+from collections import defaultdict
+
+from bummerl.bots import hard
+from bummerl.cards import CLOSE
+from bummerl.match import Match
+from bummerl.rules import Rules
+
+from .arena import _mean_se, deal_part, pair_seed
+
+CLOSE_TEXT = "close"  # the close as a trace writes it
+
+
+def read(paths) -> dict:
+    """{(rules as JSON text, seed, pair, A's seat): [trace entries in deal order]}."""
+    plays = defaultdict(list)
+    for path in paths:
+        with open(path, encoding="utf-8") as lines:
+            for number, line in enumerate(lines, 1):
+                try:
+                    entry = json.loads(line)
+                    key = (json.dumps(entry["rules"], sort_keys=True), entry["seed"], entry["pair"],
+                           entry["a_seat"])
+                except (ValueError, KeyError, TypeError) as error:
+                    raise ValueError(f"{path}, line {number}: not a trace entry ({error})") from None
+                plays[key].append(entry)
+    for entries in plays.values():
+        entries.sort(key=lambda entry: entry["deal"])
+    return plays
+
+
+def replay(rules: Rules, seed: int, pair: int, entries: list):
+    """Each hand of one Bummerl replayed from its trace, in order: (entry, [(match before
+    the action, action), ...]); the match's board is the one the bots saw. A trace that
+    does not replay (an illegal action, a hand its actions do not finish, another result)
+    raises ValueError naming the hand."""
+    match = Match.new(rules, seed=pair_seed(seed, pair))
+    for entry in entries:
+        where = f"seed {seed}, pair {pair}, A in seat {entry['a_seat']}, deal {entry['deal']}"
+        match.deal_next()
+        if entry["deal"] != match.hands_dealt:
+            raise ValueError(f"{where}: the trace lacks deal {match.hands_dealt} of this Bummerl")
+        steps = []
+        for number, action in enumerate(entry["actions"], 1):
+            steps.append((_snapshot(match), action))
+            try:
+                turn = match.play(action)
+            except ValueError as error:
+                raise ValueError(f"{where}: action {number} ({action!r}) does not replay: {error}") from None
+        if not match.hand.over:
+            raise ValueError(f"{where}: its actions do not finish the hand")
+        result = turn.result
+        a_points = result["game_points"] if result["winner"] == entry["a_seat"] else -result["game_points"]
+        if a_points != entry["a_points"]:
+            raise ValueError(f"{where}: replays to {a_points:+d} game points for A, not {entry['a_points']:+d}")
+        yield entry, steps
+
+
+def _snapshot(match: Match) -> Match:
+    """A copy of the match that playing on does not change (a hand is replaced, not
+    changed, by ``Match.play``)."""
+    return Match(rules=match.rules, seed=match.seed, first_dealer=match.first_dealer,
+                 board=list(match.board), bummerls=list(match.bummerls), results=list(match.results),
+                 hand=match.hand, hands_dealt=match.hands_dealt)
+
+
+def standing(hand, seat: int) -> int:
+    """A seat's points: cards taken and marriages declared (counted or not yet)."""
+    return hand.points[seat] + hand.marriage_points[seat]
+
+
+def leads(steps) -> dict:
+    """{talon cards drawn: the match before that phase-1 trick's first action (its
+    leader's exchange, marriage, close or lead)}, up to the close."""
+    found = {}
+    for match, action in steps:
+        hand = match.hand
+        if hand.closed_by >= 0 or hand.phase2 or hand.lead >= 0:
+            continue
+        found.setdefault(hand.drawn, match)
+    return found
+
+
+def close_step(steps):
+    """The match just before the close, or None where nobody closed."""
+    return next((match for match, action in steps if action == CLOSE_TEXT), None)
+
+
+def close_margin(match: Match, seat: int, rng_seed: str) -> float | None:
+    """What Hard's search (from ``seat``'s view, node budget as in play) finds closing worth
+    over its best other action, in game points; None where ``seat`` may not close."""
+    view = match.view(seat)
+    if CLOSE_TEXT not in view.legal:
+        return None
+    search = hard.Search(view, random.Random(rng_seed))
+    search.step()
+    means = search.point_means
+    if means is None:
+        return None
+    other = max((a for a in search.legal if a != CLOSE), key=search.means.__getitem__)
+    return means[CLOSE] - means[other]
+
+
+def pairs_of_plays(plays: dict):
+    """Each deal played in both Bummerl of its pair: (rules, seed, pair, deal, {A's seat:
+    (entry, steps)})."""
+    grouped = defaultdict(dict)
+    for (rules_text, seed, pair, a_seat), entries in plays.items():
+        grouped[rules_text, seed, pair][a_seat] = entries
+    for (rules_text, seed, pair), by_seat in sorted(grouped.items()):
+        if set(by_seat) != {0, 1}:
+            continue
+        rules = Rules.from_json(json.loads(rules_text))
+        replayed = {a_seat: list(replay(rules, seed, pair, by_seat[a_seat])) for a_seat in (0, 1)}
+        for deal, both in enumerate(zip(replayed[0], replayed[1]), 1):
+            yield rules, seed, pair, deal, {0: both[0], 1: both[1]}
+
+
+def close_vs_play_out(plays: dict, values: bool = False) -> dict:
+    """{closing bot ("a" or "b"): [one dict per deal where it closed and the other bot,
+    holding the same cards, played the hand out]} (see the module)."""
+    found = {"a": [], "b": []}
+    for rules, seed, pair, deal, both in pairs_of_plays(plays):
+        closers = {a_seat: both[a_seat][0]["closer"] for a_seat in (0, 1)}
+        part = deal_part(closers[0], closers[1])
+        if part not in ("a+nobody", "b+nobody"):
+            continue
+        closer_bot = part[0]
+        closed_in = next(a_seat for a_seat in (0, 1) if closers[a_seat] == closer_bot)
+        (closed_entry, closed_steps), (out_entry, out_steps) = both[closed_in], both[1 - closed_in]
+        at_close = close_step(closed_steps)
+        hand = at_close.hand
+        seat = hand.to_act  # the closer's seat: the holder's in the play-out too
+        drawn = hand.drawn
+        signed = 1 if seat == closed_in else -1  # A's game points -> the seat's (A sat there)
+        story = {
+            "seed": seed, "pair": pair, "deal": deal, "drawn": drawn,
+            "closer_points": standing(hand, seat), "closer_opponent_points": standing(hand, 1 - seat),
+            "close_result": signed * closed_entry["a_points"],
+            # in the play-out the other bot holds the seat: A's sign flips
+            "play_out_result": -signed * out_entry["a_points"],
+        }
+        stages = leads(out_steps)
+        there = stages.get(drawn)
+        story["holder_on_lead"] = there is not None and there.hand.leader == seat
+        if there is not None:
+            story["holder_points"] = standing(there.hand, seat)
+            story["holder_opponent_points"] = standing(there.hand, 1 - seat)
+        # the holder's most points on lead where it could have closed, there or before
+        chances = [standing(m.hand, seat) for d, m in stages.items()
+                   if d <= drawn and m.hand.leader == seat and CLOSE_TEXT in m.view(seat).legal]
+        story["holder_best_chance"] = max(chances) if chances else None
+        if values:
+            story["hard_at_close"] = close_margin(at_close, seat, f"{seed}/{pair}/{deal}/close")
+            if story["holder_on_lead"]:
+                story["hard_at_play_out"] = close_margin(there, seat, f"{seed}/{pair}/{deal}/out")
+        found[closer_bot].append(story)
+    return found
+
+
+def summary(stories: list) -> dict:
+    """The figures of one direction's deals (``close_vs_play_out``)."""
+    count = len(stories)
+    out = {"deals": count}
+    if not count:
+        return out
+    out["close_result"] = _mean_se([s["close_result"] for s in stories])
+    out["play_out_result"] = _mean_se([s["play_out_result"] for s in stories])
+    out["drawn"] = sum(s["drawn"] for s in stories) / count
+    out["closer_points"] = sum(s["closer_points"] for s in stories) / count
+    out["holder_on_lead"] = sum(s["holder_on_lead"] for s in stories) / count
+    out["holder_as_many"] = sum(s["holder_best_chance"] is not None and s["holder_best_chance"] >= s["closer_points"]
+                                for s in stories) / count
+    on_lead = [s for s in stories if s["holder_on_lead"]]
+    if on_lead:
+        out["holder_points_on_lead"] = _mean_se([s["holder_points"] - s["closer_points"] for s in on_lead])
+    with_points = [s for s in stories if "holder_points" in s]
+    if with_points:
+        out["holder_points"] = _mean_se([s["holder_points"] - s["closer_points"] for s in with_points])
+    for key in ("hard_at_close", "hard_at_play_out"):
+        margins = [s[key] for s in stories if s.get(key) is not None]
+        if margins:
+            out[key] = (len(margins), sum(m > 0 for m in margins) / len(margins),
+                        sum(margins) / len(margins))
+    return out
+
+
+def format_summary(closer: str, holder: str, figures: dict) -> list:
+    lines = [f"{closer} closed, {holder} holding the same cards played the hand out: {figures['deals']} deals"]
+    if not figures["deals"]:
+        return lines
+
+    def pm(pair):
+        return f"{pair[0]:+.2f} ± {pair[1]:.2f}"
+
+    lines += [
+        f"  game points to the hand's holder: {closer}'s close {pm(figures['close_result'])}, "
+        f"{holder}'s play-out {pm(figures['play_out_result'])}",
+        f"  the close: {figures['drawn']:.1f} talon cards drawn on average, the closer at "
+        f"{figures['closer_points']:.1f} points",
+        f"  {holder} at that stage: on lead in {100 * figures['holder_on_lead']:.0f}%; on lead where it "
+        f"could close, there or before, with as many points as the closer in {100 * figures['holder_as_many']:.0f}%",
+    ]
+    if "holder_points" in figures:
+        lines.append(f"  {holder}'s points there less the closer's: {pm(figures['holder_points'])} "
+                     f"(on lead: {pm(figures.get('holder_points_on_lead', (0.0, 0.0)))})")
+    for key, where in (("hard_at_close", f"at {closer}'s close"), ("hard_at_play_out", f"where {holder} was on lead")):
+        if key in figures:
+            n, positive, mean = figures[key]
+            lines.append(f"  Hard's search {where}: closing beats its best other action in "
+                         f"{100 * positive:.0f}% of {n}, by {mean:+.2f} game points on average")
+    return lines
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bummerl_lab.traces", description=__doc__.split("\n\n")[0])
+    parser.add_argument("traces", nargs="+", metavar="FILE", help="traces written by arena --trace")
+    parser.add_argument("--values", action="store_true", help="ask Hard's search about the closes")
+    parser.add_argument("--a", default="A", help="bot A's name in the report")
+    parser.add_argument("--b", default="B", help="bot B's name in the report")
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    try:
+        plays = read(args.traces)
+    except (OSError, ValueError) as error:
+        parser.error(str(error))
+    found = close_vs_play_out(plays, args.values)
+    names = {"a": args.a, "b": args.b}
+    for closer, holder in (("a", "b"), ("b", "a")):
+        print("\n".join(format_summary(names[closer], names[holder], summary(found[closer]))))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
