@@ -12,20 +12,27 @@ closer's, and whether it was on lead, where it could close, with as many points 
 closer at that stage or before; and the game points the close and the play-out brought the
 hand's holder.
 
-With ``--values`` Hard is asked about both positions (``hard.Search`` from the holder's
-view, a fixed rng per position): what closing is worth over the best other action where
-the other bot closed, and, where the play-out's holder was on lead at that stage, there.
-So the report tells a close Hard would not make from a close it never had the chance of.
+Over every deal played twice it also gives, each bot holding the same cards against the
+other, how often it is on lead at the start of phase-1 tricks 2 to 5 and how far ahead in
+points (``lead_stages``), and what each bot leads in the first three tricks and how often
+the other takes those leads (``early_leads``).
+
+With ``--values`` bot A is Hard and its search is asked again (``hard.Search`` from the
+seat's view, a fixed rng per position): what closing is worth over the best other action
+where the other bot closed and, where the play-out's holder was on lead at that stage,
+there (so the report tells a close Hard would not make from a close it never had the
+chance of); and at Hard's early leads (up to ``--leads``), how often it played the action
+of the best mean and how often the tie-breaker's (``hard.TIE_MARGIN``), by kind of card.
 """
 
 import argparse
 import json
 import random
 import sys
-from collections import defaultdict
+from collections import Counter, defaultdict
 
 from bummerl.bots import hard
-from bummerl.cards import CLOSE
+from bummerl.cards import CLOSE, RANK_OF, RANKS, SUIT_OF, action_str, parse_card, trick_winner_follows
 from bummerl.match import Match
 from bummerl.rules import Rules
 
@@ -109,6 +116,16 @@ def close_step(steps):
     return next((match for match, action in steps if action == CLOSE_TEXT), None)
 
 
+def first_difference(steps, other_steps):
+    """Where two plays of one deal part: (the match before the first action they differ in,
+    that action in ``steps``, in ``other_steps``), or None where one play's actions begin
+    the other's. Up to there both plays are the same position but for the board."""
+    for (match, action), (_, other) in zip(steps, other_steps):
+        if action != other:
+            return match, action, other
+    return None
+
+
 def close_margin(match: Match, seat: int, rng_seed: str) -> float | None:
     """What Hard's search (from ``seat``'s view, node budget as in play) finds closing worth
     over its best other action, in game points; None where ``seat`` may not close."""
@@ -177,8 +194,131 @@ def close_vs_play_out(plays: dict, values: bool = False) -> dict:
             story["hard_at_close"] = close_margin(at_close, seat, f"{seed}/{pair}/{deal}/close")
             if story["holder_on_lead"]:
                 story["hard_at_play_out"] = close_margin(there, seat, f"{seed}/{pair}/{deal}/out")
+        split = first_difference(closed_steps, out_steps)
+        if split is not None:
+            match, closer_action, holder_action = split
+            story["differs_at"] = {"drawn": match.hand.drawn, "holders_seat": match.hand.to_act == seat,
+                                   "lead": match.hand.lead < 0, "close": closer_action, "play_out": holder_action}
         found[closer_bot].append(story)
     return found
+
+
+STAGES = (2, 4, 6, 8)  # talon cards drawn at the start of phase-1 tricks 2 to 5
+
+
+def lead_stages(plays: dict) -> dict:
+    """{cards drawn: [(A on lead, B on lead, A's points less its opponent's, B's the same),
+    one per seat of a deal played twice whose two plays both reached that trick]}: each
+    bot holding the same cards against the other, at the start of the same trick (a play
+    closed before it, or over, does not reach it)."""
+    found = {drawn: [] for drawn in STAGES}
+    for rules, seed, pair, deal, both in pairs_of_plays(plays):
+        stages = {a_seat: leads(both[a_seat][1]) for a_seat in (0, 1)}
+        for seat in (0, 1):
+            # A holds the seat's cards in the Bummerl where A sits there
+            mine, theirs = stages[seat], stages[1 - seat]
+            for drawn in STAGES:
+                if drawn in mine and drawn in theirs:
+                    a_hand, b_hand = mine[drawn].hand, theirs[drawn].hand
+                    found[drawn].append((a_hand.leader == seat, b_hand.leader == seat,
+                                         standing(a_hand, seat) - standing(a_hand, 1 - seat),
+                                         standing(b_hand, seat) - standing(b_hand, 1 - seat)))
+    return found
+
+
+def format_stages(a: str, b: str, found: dict) -> list:
+    lines = [f"holding the same cards, at the start of a trick both plays reached: on lead, and "
+             f"points ahead of the other seat"]
+    for drawn, rows in found.items():
+        if not rows:
+            continue
+        n = len(rows)
+        lead = _mean_se([float(x[0]) - float(x[1]) for x in rows])
+        points = _mean_se([x[2] - x[3] for x in rows])
+        lines.append(f"  {drawn} cards drawn ({n}): {a} on lead {100 * sum(x[0] for x in rows) / n:.0f}%, "
+                     f"{b} {100 * sum(x[1] for x in rows) / n:.0f}% (difference {100 * lead[0]:+.0f} ± "
+                     f"{100 * lead[1]:.0f} points of percentage); ahead by {sum(x[2] for x in rows) / n:+.1f} "
+                     f"and {sum(x[3] for x in rows) / n:+.1f} ({points[0]:+.1f} ± {points[1]:.1f})")
+    return lines
+
+
+EARLY = 4  # the early leads: phase-1 tricks with at most this many talon cards drawn (tricks 1 to 3)
+
+
+def lead_kind(trump: int, card: int) -> str:
+    """A led card's kind: its rank letter, "trump " before it for a trump."""
+    return ("trump " if SUIT_OF[card] == trump else "") + RANKS[RANK_OF[card]]
+
+
+def early_leads(plays: dict) -> dict:
+    """What each bot leads early in phase 1 (``EARLY``) and how the other answers:
+    {"a"/"b": {"leads": Counter of ``lead_kind``, "taken": {kind: [tricks the other bot
+    took, leads]}}}, over the deals played twice."""
+    found = {bot: {"leads": Counter(), "taken": defaultdict(lambda: [0, 0])} for bot in ("a", "b")}
+    for rules, seed, pair, deal, both in pairs_of_plays(plays):
+        for a_seat in (0, 1):
+            for match, action in both[a_seat][1]:
+                hand = match.hand
+                if hand.phase2 or hand.drawn > EARLY or hand.lead < 0:
+                    continue  # a follow to an early phase-1 lead: the trick's two cards
+                led, follow = hand.lead, parse_card(action.split()[1])
+                bot = "a" if hand.leader == a_seat else "b"
+                kind = lead_kind(hand.trump, led)
+                found[bot]["leads"][kind] += 1
+                taken = found[bot]["taken"][kind]
+                taken[0] += trick_winner_follows(led, follow, hand.trump)
+                taken[1] += 1
+    return found
+
+
+def tie_breaker_leads(plays: dict, limit: int) -> tuple[int, int, Counter, Counter]:
+    """A (Hard) leading early in phase 1 (``EARLY``), its search asked again from the same
+    view (a fixed rng per position), up to ``limit`` leads: (how many leads, how many of
+    them it plays the action of the best mean, Counter of the kinds of the action played,
+    Counter of the kinds of the best mean's). Where the two differ the tie-breaker's choice
+    was within ``TIE_MARGIN`` of the best."""
+    played, best, count, same = Counter(), Counter(), 0, 0
+    for rules, seed, pair, deal, both in pairs_of_plays(plays):
+        for a_seat in (0, 1):
+            for number, (match, action) in enumerate(both[a_seat][1]):
+                hand = match.hand
+                if (hand.phase2 or hand.drawn > EARLY or hand.lead >= 0 or hand.to_act != a_seat
+                        or not action.startswith("play")):
+                    continue
+                search = hard.Search(match.view(a_seat), random.Random(f"{seed}/{pair}/{deal}/{number}"))
+                search.step()
+                means = search.current_means()
+                top, chosen = max(search.legal, key=means.__getitem__), search.best()
+                played[_kind_of(hand, chosen)] += 1
+                best[_kind_of(hand, top)] += 1
+                count += 1
+                same += chosen == top
+                if count >= limit:
+                    return count, same, played, best
+    return count, same, played, best
+
+
+def _kind_of(hand, action: int) -> str:
+    text = action_str(action)
+    return lead_kind(hand.trump, parse_card(text.split()[1])) if text.startswith("play") else text.split()[0]
+
+
+def format_early(a: str, b: str, found: dict) -> list:
+    lines = [f"early leads (phase-1 tricks with at most {EARLY} cards drawn) and how often the other bot took them"]
+    for bot, name, other in (("a", a, b), ("b", b, a)):
+        leads = found[bot]["leads"]
+        total = sum(leads.values())
+        if not total:
+            continue
+        kinds = ", ".join(f"{kind} {100 * n / total:.0f}% ({100 * found[bot]['taken'][kind][0] / n:.0f}% taken)"
+                          for kind, n in leads.most_common())
+        lines.append(f"  {name} ({total}): {kinds}")
+    return lines
+
+
+def format_counter(counter: Counter) -> str:
+    total = sum(counter.values())
+    return ", ".join(f"{kind} {100 * n / total:.0f}%" for kind, n in counter.most_common())
 
 
 def summary(stories: list) -> dict:
@@ -200,6 +340,12 @@ def summary(stories: list) -> dict:
     with_points = [s for s in stories if "holder_points" in s]
     if with_points:
         out["holder_points"] = _mean_se([s["holder_points"] - s["closer_points"] for s in with_points])
+    differing = [s["differs_at"] for s in stories if "differs_at" in s]
+    if differing:
+        at_holder = [d for d in differing if d["holders_seat"]]
+        out["differs"] = (len(differing), len(at_holder) / len(differing),
+                          sum(d["drawn"] for d in differing) / len(differing),
+                          sum(d["lead"] for d in differing) / len(differing))
     for key in ("hard_at_close", "hard_at_play_out"):
         margins = [s[key] for s in stories if s.get(key) is not None]
         if margins:
@@ -227,6 +373,10 @@ def format_summary(closer: str, holder: str, figures: dict) -> list:
     if "holder_points" in figures:
         lines.append(f"  {holder}'s points there less the closer's: {pm(figures['holder_points'])} "
                      f"(on lead: {pm(figures.get('holder_points_on_lead', (0.0, 0.0)))})")
+    if "differs" in figures:
+        n, at_holder, drawn, lead = figures["differs"]
+        lines.append(f"  the two plays first differ (of {n}) at the hand's holder's decision in "
+                     f"{100 * at_holder:.0f}%, after {drawn:.1f} cards drawn on average, on a lead in {100 * lead:.0f}%")
     for key, where in (("hard_at_close", f"at {closer}'s close"), ("hard_at_play_out", f"where {holder} was on lead")):
         if key in figures:
             n, positive, mean = figures[key]
@@ -239,6 +389,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bummerl_lab.traces", description=__doc__.split("\n\n")[0])
     parser.add_argument("traces", nargs="+", metavar="FILE", help="traces written by arena --trace")
     parser.add_argument("--values", action="store_true", help="ask Hard's search about the closes")
+    parser.add_argument("--leads", type=int, default=400, help="with --values, early leads of Hard's to ask about")
     parser.add_argument("--a", default="A", help="bot A's name in the report")
     parser.add_argument("--b", default="B", help="bot B's name in the report")
     args = parser.parse_args(sys.argv[1:] if argv is None else argv)
@@ -250,6 +401,14 @@ def main(argv=None) -> int:
     names = {"a": args.a, "b": args.b}
     for closer, holder in (("a", "b"), ("b", "a")):
         print("\n".join(format_summary(names[closer], names[holder], summary(found[closer]))))
+    print("\n".join(format_stages(args.a, args.b, lead_stages(plays))))
+    print("\n".join(format_early(args.a, args.b, early_leads(plays))))
+    if args.values:
+        count, same, played, best = tie_breaker_leads(plays, args.leads)
+        print(f"{args.a} (Hard) leading early, its search asked again: the best mean played at "
+              f"{same} of {count} leads, the tie-breaker's choice within TIE_MARGIN at the others")
+        print(f"  played: {format_counter(played)}")
+        print(f"  the best mean: {format_counter(best)}")
     return 0
 
 

@@ -619,3 +619,31 @@ def test_a_trace_that_does_not_replay_is_named_by_its_hand(tmp_path):
     path.write_text("{not json\n", encoding="utf-8")
     with pytest.raises(ValueError, match="line 1: not a trace entry"):
         traces.read([path])
+
+
+def test_the_lead_at_each_trick_is_one_seats_in_each_play_of_a_traced_deal(tmp_path):
+    # lead_stages gives per deal the seat-0 row, then the seat-1 row: A's play with seat 0
+    # is B's play with seat 1, and in one play exactly one seat leads, ahead by what the
+    # other is behind.
+    from bummerl_lab import traces
+    _, _, path = traced_run(tmp_path)
+    found = traces.lead_stages(traces.read([path]))
+    assert found[2] and set(found) == set(traces.STAGES)
+    for rows in found.values():
+        assert len(rows) % 2 == 0
+        for seat0, seat1 in zip(rows[::2], rows[1::2]):
+            assert seat0[0] + seat1[1] == 1 and seat0[1] + seat1[0] == 1
+            assert seat0[2] == -seat1[3] and seat0[3] == -seat1[2]
+
+
+def test_early_leads_are_counted_by_kind_and_a_trump_ace_led_is_never_taken(tmp_path):
+    from bummerl_lab import traces
+    _, _, path = traced_run(tmp_path)
+    found = traces.early_leads(traces.read([path]))
+    for bot in ("a", "b"):
+        leads, taken = found[bot]["leads"], found[bot]["taken"]
+        assert sum(leads.values()) > 20
+        for kind, count in leads.items():
+            assert kind.removeprefix("trump ") in list("ATKQJ")
+            assert taken[kind][1] == count and 0 <= taken[kind][0] <= count
+        assert taken["trump A"][0] == 0  # nothing beats the trump ace
