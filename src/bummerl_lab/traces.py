@@ -26,6 +26,7 @@ of the best mean and how often the tie-breaker's (``hard.TIE_MARGIN``), by kind 
 """
 
 import argparse
+import gzip
 import json
 import random
 import sys
@@ -42,10 +43,12 @@ CLOSE_TEXT = "close"  # the close as a trace writes it
 
 
 def read(paths) -> dict:
-    """{(rules as JSON text, seed, pair, A's seat): [trace entries in deal order]}."""
+    """{(rules as JSON text, seed, pair, A's seat): [trace entries in deal order]}, from
+    trace files (gzipped where the name ends in ``.gz``)."""
     plays = defaultdict(list)
     for path in paths:
-        with open(path, encoding="utf-8") as lines:
+        opener = gzip.open if str(path).endswith(".gz") else open
+        with opener(path, "rt", encoding="utf-8") as lines:
             for number, line in enumerate(lines, 1):
                 try:
                     entry = json.loads(line)

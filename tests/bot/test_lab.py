@@ -1,6 +1,7 @@
 """The lab (`bummerl_lab`): the frozen reference bots still play, legally, under
 every rule option, and the arena seats them by name; the node benchmark counts."""
 
+import gzip
 import json
 import os
 import random
@@ -590,6 +591,9 @@ def test_a_trace_replays_every_hand_of_the_arena_to_its_result(tmp_path):
                 for entry, steps in traces.replay(SOFT, seed, pair, bummerl)]
     assert len(replayed) == len(entries) == result["hands"]
     assert sum(entry["a_points"] for entry in replayed) == round(result["a_net_points_per_hand"] * result["hands"])
+    packed = tmp_path / "trace.jsonl.gz"
+    packed.write_bytes(gzip.compress(path.read_bytes()))
+    assert traces.read([packed]) == plays
 
 
 def test_closes_against_play_outs_add_up_to_the_arenas_deal_classes(tmp_path):
