@@ -13,9 +13,11 @@ the folder that holds their ``ai`` and ``model`` packages:
     python -m bummerl_lab.external check SRC [--positions N] [--seed S]
     python -m bummerl_lab.external arena SRC A B --bummerls N --seed S [--progress]
     python -m bummerl_lab.external choices SRC --hands N --seed S --opponent ext-mcts ...
+    python -m bummerl_lab.external variant SRC --set NAME=VALUE -- hard ext-mcts --bummerls N ...
 
-``arena`` is ``python -m bummerl arena`` and ``choices`` is ``python -m bummerl_lab.choices``
-(changes to Hard screened decision by decision), each with two more bots: ``ext-mcts`` (their
+``arena`` is ``python -m bummerl arena``, ``choices`` is ``python -m bummerl_lab.choices``
+(changes to Hard screened decision by decision) and ``variant`` is ``python -m
+bummerl_lab.variant`` (the arena with Hard changed), each with two more bots: ``ext-mcts`` (their
 ``CythonMctsPlayer`` with the app's budget, ``APP_MCTS``) and ``ext-heuristic``. Only the
 Soft preset: their engine plays one set of rules, Soft's (``check_rules``). ``build``
 needs ``Cython==0.29.37`` and ``setuptools==69.2.0`` (their pins) and a C++ compiler.
@@ -409,7 +411,8 @@ def main(argv=None) -> int:
     checking.add_argument("--positions", type=int, default=500)
     checking.add_argument("--seed", type=int, default=1)
     # the commands that pass the rest of their arguments on, with their bots seated
-    passing = {"arena": "python -m bummerl arena", "choices": "python -m bummerl_lab.choices"}
+    passing = {"arena": "python -m bummerl arena", "choices": "python -m bummerl_lab.choices",
+               "variant": "python -m bummerl_lab.variant"}
     for name, command in passing.items():
         commands.add_parser(name, help=f"{command}, their bots seated").add_argument("src")
     args, rest = parser.parse_known_args(sys.argv[1:] if argv is None else argv)
@@ -433,10 +436,10 @@ def main(argv=None) -> int:
             for item in ([] if isinstance(value, int) else value[:10]):
                 print("   ", item)
         return 1 if any(found[k] for k in ("legal differ", "unseen differ", "invalid")) else 0
-    from . import arena, choices
+    from . import arena, choices, variant
 
-    arena.PLAYERS.update(bots(theirs))  # choices seats the arena's players
-    return (arena.main if args.command == "arena" else choices.main)(rest)
+    arena.PLAYERS.update(bots(theirs))  # choices and variant seat the arena's players
+    return {"arena": arena.main, "choices": choices.main, "variant": variant.main}[args.command](rest)
 
 
 if __name__ == "__main__":
