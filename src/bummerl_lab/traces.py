@@ -230,8 +230,8 @@ def lead_stages(plays: dict) -> dict:
 
 
 def format_stages(a: str, b: str, found: dict) -> list:
-    lines = [f"holding the same cards, at the start of a trick both plays reached: on lead, and "
-             f"points ahead of the other seat"]
+    lines = ["holding the same cards, at the start of a trick both plays reached: on lead, and "
+             "points ahead of the other seat"]
     for drawn, rows in found.items():
         if not rows:
             continue
@@ -307,8 +307,9 @@ def _kind_of(hand, action: int) -> str:
 
 
 def format_early(a: str, b: str, found: dict) -> list:
-    lines = [f"early leads (phase-1 tricks with at most {EARLY} cards drawn) and how often the other bot took them"]
-    for bot, name, other in (("a", a, b), ("b", b, a)):
+    lines = [f"early leads (phase-1 tricks with at most {EARLY} cards drawn) and how often the other bot "
+             f"took them"]
+    for bot, name in (("a", a), ("b", b)):
         leads = found[bot]["leads"]
         total = sum(leads.values())
         if not total:
@@ -335,8 +336,8 @@ def summary(stories: list) -> dict:
     out["drawn"] = sum(s["drawn"] for s in stories) / count
     out["closer_points"] = sum(s["closer_points"] for s in stories) / count
     out["holder_on_lead"] = sum(s["holder_on_lead"] for s in stories) / count
-    out["holder_as_many"] = sum(s["holder_best_chance"] is not None and s["holder_best_chance"] >= s["closer_points"]
-                                for s in stories) / count
+    out["holder_as_many"] = sum(s["holder_best_chance"] is not None
+                                and s["holder_best_chance"] >= s["closer_points"] for s in stories) / count
     on_lead = [s for s in stories if s["holder_on_lead"]]
     if on_lead:
         out["holder_points_on_lead"] = _mean_se([s["holder_points"] - s["closer_points"] for s in on_lead])
@@ -371,7 +372,8 @@ def format_summary(closer: str, holder: str, figures: dict) -> list:
         f"  the close: {figures['drawn']:.1f} talon cards drawn on average, the closer at "
         f"{figures['closer_points']:.1f} points",
         f"  {holder} at that stage: on lead in {100 * figures['holder_on_lead']:.0f}%; on lead where it "
-        f"could close, there or before, with as many points as the closer in {100 * figures['holder_as_many']:.0f}%",
+        f"could close, there or before, with as many points as the closer in "
+        f"{100 * figures['holder_as_many']:.0f}%",
     ]
     if "holder_points" in figures:
         lines.append(f"  {holder}'s points there less the closer's: {pm(figures['holder_points'])} "
@@ -379,8 +381,10 @@ def format_summary(closer: str, holder: str, figures: dict) -> list:
     if "differs" in figures:
         n, at_holder, drawn, lead = figures["differs"]
         lines.append(f"  the two plays first differ (of {n}) at the hand's holder's decision in "
-                     f"{100 * at_holder:.0f}%, after {drawn:.1f} cards drawn on average, on a lead in {100 * lead:.0f}%")
-    for key, where in (("hard_at_close", f"at {closer}'s close"), ("hard_at_play_out", f"where {holder} was on lead")):
+                     f"{100 * at_holder:.0f}%, after {drawn:.1f} cards drawn on average, "
+                     f"on a lead in {100 * lead:.0f}%")
+    for key, where in (("hard_at_close", f"at {closer}'s close"),
+                       ("hard_at_play_out", f"where {holder} was on lead")):
         if key in figures:
             n, positive, mean = figures[key]
             lines.append(f"  Hard's search {where}: closing beats its best other action in "
