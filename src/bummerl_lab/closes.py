@@ -30,6 +30,17 @@ from .choices import decisions_of, deals, play_arguments, play_out_seed, play_ou
 EDGES = (-2.0, -1.0, -0.5, -0.25, 0.0, 0.25, 0.5, 1.0)
 
 
+def close_gain(search) -> tuple[float, int] | None:
+    """What a finished Hard search finds closing worth over its best other action, in game
+    points (the close's value as Hard scores it, ``CLOSE_DOUBT`` included), and that
+    action; None where closing is not an option or nothing was searched."""
+    means = search.point_means
+    if CLOSE not in search.legal or means is None:
+        return None
+    other = max((a for a in search.legal if a != CLOSE), key=search.means.__getitem__)
+    return means[CLOSE] - means[other], other
+
+
 def close_decisions(hands: int, seed: int, rules, opponent: str, rollouts: int, progress=None, log=None) -> list:
     """Every decision of Hard's where it may close, as {"drawn", "expected", "gained",
     "closed"}: what the search expected closing to gain over its best other action, what
@@ -41,12 +52,12 @@ def close_decisions(hands: int, seed: int, rules, opponent: str, rollouts: int, 
             search = hard.Search(view, rngs[seat])
             search.step()
             choice = search.best()
-            means = search.point_means
-            if CLOSE in search.legal and means is not None:
-                other = max((a for a in search.legal if a != CLOSE), key=search.means.__getitem__)
+            gain = close_gain(search)
+            if gain is not None:
+                expected, other = gain
                 results = play_outs(match.hand, {CLOSE, other}, board, seat, opponent,
                                     play_out_seed(seed, played, step), rollouts)
-                decision = {"drawn": view.drawn, "expected": means[CLOSE] - means[other],
+                decision = {"drawn": view.drawn, "expected": expected,
                             "gained": (sum(results[CLOSE]) - sum(results[other])) / rollouts,
                             "closed": choice == CLOSE, "other": action_str(other)}
                 found.append(decision)

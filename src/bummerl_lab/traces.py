@@ -8,9 +8,9 @@ holding the same cards in the same seat, played the hand out (the *play-out*). F
 direction it reports what the holder of the play-out had at the stage of the close (the same
 number of talon cards drawn, before that trick's lead): whether it was on lead there (a
 close needs the lead), its points (cards taken and marriages declared) against the
-closer's, and whether it was on lead, where it could close, with as many points as the
-closer at that stage or before; and the game points the close and the play-out brought the
-hand's holder.
+closer's, and whether, there or before, it was on lead where it could close with as many
+points as the closer; and the game points the close and the play-out brought the hand's
+holder.
 
 Over every deal played twice it also gives, each bot holding the same cards against the
 other, how often it is on lead at the start of phase-1 tricks 2 to 5 and how far ahead in
@@ -26,6 +26,7 @@ of the best mean and how often the tie-breaker's (``hard.TIE_MARGIN``), by kind 
 """
 
 import argparse
+import dataclasses
 import gzip
 import json
 import random
@@ -33,13 +34,12 @@ import sys
 from collections import Counter, defaultdict
 
 from bummerl.bots import hard
-from bummerl.cards import CLOSE, RANK_OF, RANKS, SUIT_OF, action_str, parse_card, trick_winner_follows
+from bummerl.cards import CLOSE, EXCHANGE, RANK_OF, RANKS, SUIT_OF, Action, action_str, trick_winner_follows
 from bummerl.match import Match
 from bummerl.rules import Rules
 
 from .arena import _mean_se, deal_part, pair_seed
-
-CLOSE_TEXT = "close"  # the close as a trace writes it
+from .closes import close_gain
 
 
 def read(paths) -> dict:
@@ -64,7 +64,7 @@ def read(paths) -> dict:
 
 def replay(rules: Rules, seed: int, pair: int, entries: list):
     """Each hand of one Bummerl replayed from its trace, in order: (entry, [(match before
-    the action, action), ...]); the match's board is the one the bots saw. A trace that
+    the action, the ``Action``), ...]); the match's board is the one the bots saw. A trace that
     does not replay (an illegal action, a hand its actions do not finish, another result)
     raises ValueError naming the hand."""
     match = Match.new(rules, seed=pair_seed(seed, pair))
@@ -74,12 +74,13 @@ def replay(rules: Rules, seed: int, pair: int, entries: list):
         if entry["deal"] != match.hands_dealt:
             raise ValueError(f"{where}: the trace lacks deal {match.hands_dealt} of this Bummerl")
         steps = []
-        for number, action in enumerate(entry["actions"], 1):
-            steps.append((_snapshot(match), action))
+        for number, text in enumerate(entry["actions"], 1):
+            before = _snapshot(match)
             try:
-                turn = match.play(action)
+                turn = match.play(text)
             except ValueError as error:
-                raise ValueError(f"{where}: action {number} ({action!r}) does not replay: {error}") from None
+                raise ValueError(f"{where}: action {number} ({text!r}) does not replay: {error}") from None
+            steps.append((before, turn.action))
         if not match.hand.over:
             raise ValueError(f"{where}: its actions do not finish the hand")
         result = turn.result
@@ -92,9 +93,8 @@ def replay(rules: Rules, seed: int, pair: int, entries: list):
 def _snapshot(match: Match) -> Match:
     """A copy of the match that playing on does not change (a hand is replaced, not
     changed, by ``Match.play``)."""
-    return Match(rules=match.rules, seed=match.seed, first_dealer=match.first_dealer,
-                 board=list(match.board), bummerls=list(match.bummerls), results=list(match.results),
-                 hand=match.hand, hands_dealt=match.hands_dealt)
+    return dataclasses.replace(match, board=list(match.board), bummerls=list(match.bummerls),
+                               results=list(match.results))
 
 
 def standing(hand, seat: int) -> int:
@@ -108,7 +108,7 @@ def leads(steps) -> dict:
     found = {}
     for match, action in steps:
         hand = match.hand
-        if hand.closed_by >= 0 or hand.phase2 or hand.lead >= 0:
+        if hand.phase2 or hand.lead >= 0:
             continue
         found.setdefault(hand.drawn, match)
     return found
@@ -116,7 +116,7 @@ def leads(steps) -> dict:
 
 def close_step(steps):
     """The match just before the close, or None where nobody closed."""
-    return next((match for match, action in steps if action == CLOSE_TEXT), None)
+    return next((match for match, action in steps if action.code == CLOSE), None)
 
 
 def first_difference(steps, other_steps):
@@ -133,15 +133,12 @@ def close_margin(match: Match, seat: int, rng_seed: str) -> float | None:
     """What Hard's search (from ``seat``'s view, node budget as in play) finds closing worth
     over its best other action, in game points; None where ``seat`` may not close."""
     view = match.view(seat)
-    if CLOSE_TEXT not in view.legal:
+    if Action.of(CLOSE) not in view.legal:
         return None
     search = hard.Search(view, random.Random(rng_seed))
     search.step()
-    means = search.point_means
-    if means is None:
-        return None
-    other = max((a for a in search.legal if a != CLOSE), key=search.means.__getitem__)
-    return means[CLOSE] - means[other]
+    gain = close_gain(search)
+    return None if gain is None else gain[0]
 
 
 def pairs_of_plays(plays: dict):
@@ -191,7 +188,7 @@ def close_vs_play_out(plays: dict, values: bool = False) -> dict:
             story["holder_opponent_points"] = standing(there.hand, 1 - seat)
         # the holder's most points on lead where it could have closed, there or before
         chances = [standing(m.hand, seat) for d, m in stages.items()
-                   if d <= drawn and m.hand.leader == seat and CLOSE_TEXT in m.view(seat).legal]
+                   if d <= drawn and m.hand.leader == seat and Action.of(CLOSE) in m.view(seat).legal]
         story["holder_best_chance"] = max(chances) if chances else None
         if values:
             story["hard_at_close"] = close_margin(at_close, seat, f"{seed}/{pair}/{deal}/close")
@@ -264,7 +261,7 @@ def early_leads(plays: dict) -> dict:
                 hand = match.hand
                 if hand.phase2 or hand.drawn > EARLY or hand.lead < 0:
                     continue  # a follow to an early phase-1 lead: the trick's two cards
-                led, follow = hand.lead, parse_card(action.split()[1])
+                led, follow = hand.lead, action.code
                 bot = "a" if hand.leader == a_seat else "b"
                 kind = lead_kind(hand.trump, led)
                 found[bot]["leads"][kind] += 1
@@ -286,7 +283,7 @@ def tie_breaker_leads(plays: dict, limit: int) -> tuple[int, int, Counter, Count
             for number, (match, action) in enumerate(both[a_seat][1]):
                 hand = match.hand
                 if (hand.phase2 or hand.drawn > EARLY or hand.lead >= 0 or hand.to_act != a_seat
-                        or not action.startswith("play")):
+                        or not _plays(action.code)):
                     continue
                 search = hard.Search(match.view(a_seat), random.Random(f"{seed}/{pair}/{deal}/{number}"))
                 search.step()
@@ -302,8 +299,13 @@ def tie_breaker_leads(plays: dict, limit: int) -> tuple[int, int, Counter, Count
 
 
 def _kind_of(hand, action: int) -> str:
-    text = action_str(action)
-    return lead_kind(hand.trump, parse_card(text.split()[1])) if text.startswith("play") else text.split()[0]
+    """A lead's kind (``lead_kind``), or the action's word (close, marry, ...)."""
+    return lead_kind(hand.trump, action) if _plays(action) else action_str(action).split()[0]
+
+
+def _plays(action: int) -> bool:
+    """Whether an action code plays a card (the card codes come before ``EXCHANGE``)."""
+    return action < EXCHANGE
 
 
 def format_early(a: str, b: str, found: dict) -> list:
