@@ -34,7 +34,7 @@ import sys
 from collections import Counter, defaultdict
 
 from bummerl.bots import hard
-from bummerl.cards import CLOSE, EXCHANGE, RANK_OF, RANKS, SUIT_OF, Action, action_str, trick_winner_follows
+from bummerl.cards import CLOSE, RANK_OF, RANKS, SUIT_OF, Action, trick_winner_follows
 from bummerl.match import Match
 from bummerl.rules import Rules
 
@@ -245,6 +245,11 @@ def format_stages(a: str, b: str, found: dict) -> list:
 EARLY = 4  # the early leads: phase-1 tricks with at most this many talon cards drawn (tricks 1 to 3)
 
 
+def _early(hand) -> bool:
+    """Whether a hand stands at an early phase-1 trick (``EARLY``)."""
+    return not hand.phase2 and hand.drawn <= EARLY
+
+
 def lead_kind(trump: int, card: int) -> str:
     """A led card's kind: its rank letter, "trump " before it for a trump."""
     return ("trump " if SUIT_OF[card] == trump else "") + RANKS[RANK_OF[card]]
@@ -259,7 +264,7 @@ def early_leads(plays: dict) -> dict:
         for a_seat in (0, 1):
             for match, action in both[a_seat][1]:
                 hand = match.hand
-                if hand.phase2 or hand.drawn > EARLY or hand.lead < 0:
+                if not _early(hand) or hand.lead < 0:
                     continue  # a follow to an early phase-1 lead: the trick's two cards
                 led, follow = hand.lead, action.code
                 bot = "a" if hand.leader == a_seat else "b"
@@ -282,8 +287,7 @@ def tie_breaker_leads(plays: dict, limit: int) -> tuple[int, int, Counter, Count
         for a_seat in (0, 1):
             for number, (match, action) in enumerate(both[a_seat][1]):
                 hand = match.hand
-                if (hand.phase2 or hand.drawn > EARLY or hand.lead >= 0 or hand.to_act != a_seat
-                        or not _plays(action.code)):
+                if not _early(hand) or hand.lead >= 0 or hand.to_act != a_seat or action.kind != "play":
                     continue
                 search = hard.Search(match.view(a_seat), random.Random(f"{seed}/{pair}/{deal}/{number}"))
                 search.step()
@@ -298,14 +302,10 @@ def tie_breaker_leads(plays: dict, limit: int) -> tuple[int, int, Counter, Count
     return count, same, played, best
 
 
-def _kind_of(hand, action: int) -> str:
-    """A lead's kind (``lead_kind``), or the action's word (close, marry, ...)."""
-    return lead_kind(hand.trump, action) if _plays(action) else action_str(action).split()[0]
-
-
-def _plays(action: int) -> bool:
-    """Whether an action code plays a card (the card codes come before ``EXCHANGE``)."""
-    return action < EXCHANGE
+def _kind_of(hand, code: int) -> str:
+    """A lead's kind (``lead_kind``), or the action's kind (close, marry, ...)."""
+    kind = Action.of(code).kind
+    return lead_kind(hand.trump, code) if kind == "play" else kind
 
 
 def format_early(a: str, b: str, found: dict) -> list:
