@@ -391,9 +391,14 @@ class Search:
     even where Hard answers at once (the exchange, a claim, a single action). A world
     cut by a slice's end is searched again from its start in the next slice, helped by
     what its table learnt: slicing changes no value, but may save nodes for more worlds.
-    So a review (``every_action``) reads whole iterations only: a deeper iteration's
-    worlds count for play, but how many of them a budget finishes moves with the slicing,
-    and a review in slices must give the figures of one in one go.
+    A review (``every_action``) must give the figures of one in one go, however sliced.
+    So it reads whole iterations only (how many of a deeper iteration's worlds a budget
+    finishes moves with the slicing), and a world cut by a slice for the first time
+    starts again from the table it had before (or the nodes the cut search saved could
+    let the budget finish a deeper iteration); cut again, it keeps what it learnt, so
+    that a world longer than a slice still ends. Slices longer than any one world's
+    search give a review exactly the figures of one in one go. To waste less, a review's
+    slice ends early rather than start a world that the last one's time says will not fit.
     """
 
     def __init__(self, view, rng, time_limit: float | None = None, worlds: int | None = None,
@@ -409,6 +414,8 @@ class Search:
         self.finished = []  # per world, its deepest finished search's {action: game points}
         self.point_means = None  # the same in game points (with a board, beside its values)
         self.next_world = 0  # worlds searched in the iteration under way
+        self.cut_world = None  # a review's world last cut by a slice (see the class)
+        self.world_seconds = 0.0  # how long the last world searched to the end took
         self.done = False
         self.thinking = 0.0
         self.time_limit = time_limit if time_limit is not None else float("inf")
@@ -495,6 +502,7 @@ class Search:
         start = time.perf_counter()
         slice_end = start + max_seconds
         budget = self.budget
+        searched = False
         try:
             while not self.done:
                 now = time.perf_counter()
@@ -502,20 +510,28 @@ class Search:
                 if left <= 0:
                     self.done = True
                     break
-                if now >= slice_end:
-                    break
+                if now >= slice_end or (searched and now + self.world_seconds > slice_end):
+                    break  # (a review: a world unlikely to end in the slice starts in the next)
                 end_of_thinking = now + left
                 budget.deadline = min(slice_end, end_of_thinking)
                 nodes_before = budget.nodes
+                index = self.next_world
+                first_try = self.whole_iterations and index != self.cut_world
+                kept = dict(self.tables[index]) if first_try else None  # a review: see the class
                 try:
-                    self._search_world(self.next_world)
+                    self._search_world(index)
                 except OutOfBudget:
                     over = time.perf_counter() >= end_of_thinking or (
                         budget.limit is not None and budget.nodes >= budget.limit)
                     budget.nodes = nodes_before
+                    if first_try:
+                        self.tables[index], self.cut_world = kept, index
                     self.done = over
                     break
                 self.next_world += 1
+                self.cut_world = None
+                searched = self.whole_iterations
+                self.world_seconds = time.perf_counter() - now
                 if self.next_world == len(self.worlds):
                     self._finish_iteration()
         finally:
