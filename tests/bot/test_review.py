@@ -199,13 +199,24 @@ def test_a_review_in_slices_gives_the_same_figures_as_one_in_one_go(reviewed):
         assert a.exact == b.exact or None in (a.exact, b.exact)
 
 
-def test_a_review_search_cut_by_its_slices_values_every_action_as_one_in_one_go(monkeypatch):
-    # A clock that moves 1 ms each time it is read (the search reads it every 256 nodes):
-    # slices of 4 ms cut worlds at the same nodes on any machine. A cut world must start
-    # again from the table it had, or the nodes its cut search saved can let the budget
-    # finish a deeper iteration than in one go (records 10 and 12 did, before).
+@pytest.fixture
+def fake_clock(monkeypatch):
+    """Call it to make the search's clock move 1 ms each time it is read (every 256 nodes):
+    then slices cut worlds at the same nodes on any machine."""
     from bummerl.bots import solver
 
+    def start():
+        ticks = iter(range(10**9))
+        clock = lambda: next(ticks) * 1e-3  # noqa: E731
+        monkeypatch.setattr(solver, "perf_counter", clock)
+        monkeypatch.setattr(hard.time, "perf_counter", clock)
+    return start
+
+
+def test_a_review_search_cut_by_its_slices_values_every_action_as_one_in_one_go(fake_clock):
+    # A cut world must start again from the table it had, or the nodes its cut search
+    # saved can let the budget finish a deeper iteration than in one go (records 10 and
+    # 12 did, before).
     def review_searches():
         for seed in range(8, 13):
             record = played_record(seed)
@@ -220,10 +231,7 @@ def test_a_review_search_cut_by_its_slices_values_every_action_as_one_in_one_go(
         whole = hard.Search(view, random.Random(3), nodes=SMALL["nodes"], every_action=True)
         whole.step()
         wholes.append(whole.means)  # None: the budget ends the first iteration (a review raises it)
-    ticks = iter(range(10**9))
-    clock = lambda: next(ticks) * 1e-3  # noqa: E731
-    monkeypatch.setattr(solver, "perf_counter", clock)
-    monkeypatch.setattr(hard.time, "perf_counter", clock)
+    fake_clock()
     cut = 0
     for view, means in zip(review_searches(), wholes, strict=True):
         sliced = hard.Search(view, random.Random(3), nodes=SMALL["nodes"], every_action=True)
@@ -233,15 +241,10 @@ def test_a_review_search_cut_by_its_slices_values_every_action_as_one_in_one_go(
     assert cut > 20 and sum(means is not None for means in wholes) > 20
 
 
-def test_a_review_search_ends_in_slices_shorter_than_its_worlds(monkeypatch):
+def test_a_review_search_ends_in_slices_shorter_than_its_worlds(fake_clock):
     # A world cut a second time keeps what its searches learnt, so it ends in the end.
-    from bummerl.bots import solver
-
     view = from_record({**RECORD, "actions": RECORD["actions"][:2]}).view(0)
-    ticks = iter(range(10**9))
-    clock = lambda: next(ticks) * 1e-3  # noqa: E731
-    monkeypatch.setattr(solver, "perf_counter", clock)
-    monkeypatch.setattr(hard.time, "perf_counter", clock)
+    fake_clock()
     search = hard.Search(view, random.Random(3), nodes=10_000, every_action=True)
     slices = 0
     while not search.step(0.004):  # about 1,000 nodes a slice: deep worlds are cut again and again

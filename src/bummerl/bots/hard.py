@@ -391,14 +391,14 @@ class Search:
     even where Hard answers at once (the exchange, a claim, a single action). A world
     cut by a slice's end is searched again from its start in the next slice, helped by
     what its table learnt: slicing changes no value, but may save nodes for more worlds.
-    A review (``every_action``) must give the figures of one in one go, however sliced.
-    So it reads whole iterations only (how many of a deeper iteration's worlds a budget
-    finishes moves with the slicing), and a world cut by a slice for the first time
-    starts again from the table it had before (or the nodes the cut search saved could
-    let the budget finish a deeper iteration); cut again, it keeps what it learnt, so
-    that a world longer than a slice still ends. Slices longer than any one world's
-    search give a review exactly the figures of one in one go. To waste less, a review's
-    slice ends early rather than start a world that the last one's time says will not fit.
+    A review (``every_action``) must give the figures of one in one go, however sliced
+    (exactly so where slices are longer than any one world's search). So it reads whole
+    iterations only (how many of a deeper iteration's worlds a budget finishes moves with
+    the slicing), and a world cut by a slice for the first time starts again from the
+    table it had before (or the nodes the cut search saved could let the budget finish a
+    deeper iteration); cut again, it keeps what it learnt, so that a world longer than a
+    slice still ends. To waste less, a review's slice ends early rather than start a world
+    that the last one's time says will not fit.
     """
 
     def __init__(self, view, rng, time_limit: float | None = None, worlds: int | None = None,
@@ -415,7 +415,7 @@ class Search:
         self.point_means = None  # the same in game points (with a board, beside its values)
         self.next_world = 0  # worlds searched in the iteration under way
         self.cut_world = None  # a review's world last cut by a slice (see the class)
-        self.world_seconds = 0.0  # how long the last world searched to the end took
+        self.world_seconds = 0.0  # a review's last world searched to the end took this long
         self.done = False
         self.thinking = 0.0
         self.time_limit = time_limit if time_limit is not None else float("inf")
@@ -530,8 +530,8 @@ class Search:
                     break
                 self.next_world += 1
                 self.cut_world = None
-                searched = self.whole_iterations
-                self.world_seconds = time.perf_counter() - now
+                if self.whole_iterations:
+                    searched, self.world_seconds = True, time.perf_counter() - now
                 if self.next_world == len(self.worlds):
                     self._finish_iteration()
         finally:
