@@ -136,11 +136,12 @@ class Review:
         return [d for d in self.of(seat) if d.mark in ERRORS]
 
     def summary(self, seat: int | None = None) -> dict:
-        """The marks of ``seat``'s decisions and the game points its errors lost."""
+        """The marks of ``seat``'s decisions and the game points its errors lost (the sum of
+        the losses as ``to_json`` writes them, so that a review read back sums the same)."""
         decisions = self.of(seat)
         counts = {name: sum(d.mark == name for d in decisions) for name in MARK_NAMES}
         return {"decisions": len(decisions), "marks": counts,
-                "lost": round(sum(d.loss for d in self.errors(seat)), 4)}
+                "lost": round(sum(round(d.loss, 4) for d in self.errors(seat)), 4)}
 
     def to_json(self) -> dict:
         return {"seat": self.seat, "decisions": [d.to_json() for d in self.decisions],
