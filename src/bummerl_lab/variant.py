@@ -1,7 +1,7 @@
 """The arena with Hard changed for one run: how the screens in README were made.
 
 ``python -m bummerl_lab.variant [--set NAME=VALUE ...] [--max-depth N] [--model-weights]
-[--leaf FILE] [--tie-breaker medium] -- A B --bummerls N --seed S [--rules soft|sharp] [--json]``
+[--leaf FILE] [--pairs FILE] [--tie-breaker medium] -- A B --bummerls N --seed S [--rules soft|sharp] [--json]``
 
 Everything after ``--`` is the arena's (``python -m bummerl arena --help``); ``hard`` in
 it plays changed, the frozen references do not. The changes, for this process only:
@@ -13,6 +13,8 @@ it plays changed, the frozen references do not. The changes, for this process on
 - ``--model-weights``: each uniform world weighs what the opponent model
   (``WorldBuilder.weight``) says (instead of resampling by it);
 - ``--leaf FILE``: the estimate's weights as ``python -m bummerl_lab.leaf_fit`` prints them;
+- ``--pairs FILE``: the estimate's suit pairs (``hard.PAIRS``) as ``python -m
+  bummerl_lab.suit_pairs --out FILE`` writes them (``none``: without them);
 - ``--tie-breaker medium``: near-ties (``TIE_MARGIN``) and the fallback go to Medium's
   choice instead of the yardstick's (as before issue 19's stop 23; its README rows with
   Medium's margin were run with ``MEDIUM_MARGIN``, now ``TIE_MARGIN``).
@@ -55,9 +57,23 @@ def read_leaf(path: str) -> dict:
     read = {claim: {stage: tuple(w) for stage, w in stages.items()}
             for claim, stages in ast.literal_eval("{" + "".join(lines) + "}").items()}
     weights = {**hard.WEIGHTS, **read}
-    tables = {claim: {stage: (w, *hard._suit_values(w)) for stage, w in stages.items()}
-              for claim, stages in weights.items()}
-    return {"WEIGHTS": weights, "_TABLES": tables}
+    return {"WEIGHTS": weights, "_TABLES": hard.tables_for(weights, hard.PAIRS)}
+
+
+def read_pairs(path: str) -> dict:
+    """The settings of ``bummerl.bots.hard`` for the ``PAIRS`` in a file as
+    ``bummerl_lab.suit_pairs --out`` writes it (a claim rule the file leaves out keeps
+    Hard's own), with ``WEIGHTS`` as they are; ``none``: no pairs (the linear estimate)."""
+    from .suit_pairs import read
+    if path == "none":
+        zeros = (0.0,) * len(hard.PAIR_KEYS)
+        read_ = {claim: {stage: (zeros, zeros) for stage in stages} for claim, stages in hard.PAIRS.items()}
+    else:
+        read_, _ = read(path)
+        if not read_:
+            raise ValueError(f"{path}: no PAIRS in it (write one with python -m bummerl_lab.suit_pairs --out)")
+    pairs = {**hard.PAIRS, **read_}
+    return {"PAIRS": pairs, "_TABLES": hard.tables_for(hard.WEIGHTS, pairs)}
 
 
 def apply(settings: dict, module=hard) -> None:
@@ -97,6 +113,7 @@ def main(argv=None) -> int:
     parser.add_argument("--max-depth", type=int)
     parser.add_argument("--model-weights", action="store_true")
     parser.add_argument("--leaf", metavar="FILE")
+    parser.add_argument("--pairs", metavar="FILE")
     parser.add_argument("--tie-breaker", choices=["heuristic", "medium"], default="heuristic")
     args = parser.parse_args(ours)
     try:
@@ -104,6 +121,8 @@ def main(argv=None) -> int:
             apply(read_setting(assignment))
         if args.leaf:
             apply(read_leaf(args.leaf))
+        if args.pairs:
+            apply(read_pairs(args.pairs))
     except (ValueError, OSError, SyntaxError) as error:
         parser.error(str(error))
     limit_depth(args.max_depth if args.max_depth is not None else hard.EXACT)

@@ -651,3 +651,85 @@ def test_early_leads_are_counted_by_kind_and_a_trump_ace_led_is_never_taken(tmp_
             assert kind.removeprefix("trump ") in list("ATKQJ")
             assert taken[kind][1] == count and 0 <= taken[kind][0] <= count
         assert taken["trump A"][0] == 0  # nothing beats the trump ace
+
+
+def test_a_suit_pair_correction_is_worth_its_negative_from_the_other_seat():
+    from bummerl.bots import hard
+    from bummerl.bots.solver import Position
+    from bummerl_lab.choices import changed
+    from bummerl_lab.suit_pairs import linear
+    from bummerl_lab.variant import apply
+
+    rng = random.Random(8)
+    n = len(hard.PAIR_KEYS)  # at most 0.25 a suit: no clip at 3 from within 2
+    pairs = {SOFT.claim: {stage: (tuple(rng.uniform(-0.25, 0.25) for _ in range(n)),
+                                  tuple(rng.uniform(-0.25, 0.25) for _ in range(n))) for stage in (2, 4, 6, 8)}}
+    checked = 0
+    with changed({"PAIRS": None, "_TABLES": None}):
+        apply({"PAIRS": pairs, "_TABLES": hard.tables_for({SOFT.claim: hard.WEIGHTS[SOFT.claim]}, pairs)})
+        for seed in range(30):
+            hand = deal(SOFT, seed % 2, random.Random(seed))
+            pos = Position(hand)
+            if abs(linear(pos, hand.leader, 0)) < 2:
+                corrections = [hard.estimate(pos, hand.leader, root) - linear(pos, hand.leader, root) for root in (0, 1)]
+                assert corrections[0] == pytest.approx(-corrections[1])
+                assert corrections[0] != 0
+                checked += 1
+    assert checked > 20
+
+
+def test_the_suit_pair_fit_recovers_corrections_that_explain_the_residuals():
+    from bummerl.bots.solver import Position
+    from bummerl_lab.suit_pairs import fit_stage, sparse_row
+
+    rng = random.Random(5)
+    data = []
+    truth = {}
+    for seed in range(3000):
+        hand = deal(SOFT, seed % 2, random.Random(seed))
+        row = sparse_row(Position(hand), hand.leader)
+        for i in row:
+            truth.setdefault(i, rng.uniform(-1, 1))
+        data.append((row, sum(truth[i] * a for i, a in row.items())))
+    w = fit_stage(data, ridge=1e-6)
+    counts = {}
+    for row, _ in data:
+        for i in row:
+            counts[i] = counts.get(i, 0) + 1
+    residuals = [sum(w[i] * a for i, a in row.items()) - r for row, r in data]
+    assert max(abs(x) for x in residuals) < 1e-6  # every residual explained
+    often = [i for i, n in counts.items() if n >= 50]
+    assert len(often) > 20
+    for i in often:  # entries seen often are pinned down (rare ones may trade off)
+        assert w[i] == pytest.approx(truth[i], abs=0.05)
+
+
+def test_the_suit_pairs_module_is_what_its_commands_wrote(tmp_path):
+    """``write`` and ``read`` round-trip the tables and each claim's command, and Hard's own
+    module names the command for both presets."""
+    from bummerl.bots import hard
+    from bummerl_lab.suit_pairs import read, write
+
+    pairs, commands = read(str(ROOT / "src/bummerl/bots/pairs.py"))
+    assert pairs == hard.PAIRS
+    assert sorted(commands) == ["auto", "manual"]
+    assert all(c.startswith("python -m bummerl_lab.suit_pairs --rules ") for c in commands.values())
+    copy = tmp_path / "pairs.py"
+    write(str(copy), pairs, commands)
+    assert read(str(copy)) == (pairs, commands)
+
+
+def test_a_lab_run_without_the_suit_pairs_scores_with_the_linear_estimate():
+    from bummerl.bots import hard
+    from bummerl.bots.solver import Position
+    from bummerl_lab.choices import changed
+    from bummerl_lab.suit_pairs import linear
+    from bummerl_lab.variant import read_pairs
+
+    hand = deal(SOFT, 0, random.Random(3))
+    pos = Position(hand)
+    with changed(read_pairs("none")):
+        assert hard.estimate(pos, hand.leader, 0) == pytest.approx(linear(pos, hand.leader, 0))
+    assert hard.estimate(pos, hand.leader, 0) != pytest.approx(linear(pos, hand.leader, 0))
+    with pytest.raises(ValueError, match="no PAIRS"):
+        read_pairs(str(ROOT / "README.md"))

@@ -58,6 +58,7 @@ from ..cards import (
 )
 from ..rules import BOARD_START, GOAL
 from .solver import EXACT, MAX_VALUE, Budget, OutOfBudget, action_values, value_after
+from .pairs import PAIRS
 from .world import WorldBuilder
 from .yardstick import heuristic
 
@@ -224,11 +225,65 @@ FEATURE_NAMES = (
     "score", "pending", "trumps", "trump aces and tens", "side aces", "side tens",
     "side marriages", "trump marriage", "no trick yet", "score above 33", "on lead",
     "top trump")
-# claim -> stage -> (weights, values per suit as trump, values per suit as side suit)
-_TABLES = {
-    claim: {drawn: (w, *_suit_values(w)) for drawn, w in stages.items()}
-    for claim, stages in WEIGHTS.items()
-}
+
+# What the way each suit lies between the two hands adds (``PAIRS``, in ``pairs.py``). The
+# features value each hand on its own: a side ten counts the same whether the opponent
+# holds that suit's ace or the ace is gone. ``PAIRS`` has, per stage, a value for every
+# pair of the root's and the opponent's ranks of a suit (the trump suit and side suits
+# apart), fitted to what the linear estimate leaves of the results of yardstick-vs-
+# yardstick play, 60,000 positions per stage (``python -m bummerl_lab.suit_pairs``; each
+# preset's command is in the file). It predicts those results better (root-mean-square
+# error on other positions, Soft, stages 2 to 8: 1.41, 1.30, 1.19, 1.06 against 1.47, 1.35,
+# 1.26, 1.15) and plays better against hard-v1, decision by decision (``bummerl_lab.choices``,
+# ten runs of 500 hands, Soft and Sharp: +0.024 +- 0.008 game points per hand; README, stop 53).
+
+
+def pair_key(mine: int, theirs: int) -> tuple[int, int]:
+    """How a suit lies between the two hands (each a 5-bit set of its ranks), as an entry of
+    ``PAIRS``: (key, sign), the key the larger set << 5 | the smaller, the sign -1 when the
+    opponent holds the larger; (-1, 0) when neither holds the suit."""
+    if mine == theirs:
+        return -1, 0
+    return (mine << 5 | theirs, 1) if mine > theirs else (theirs << 5 | mine, -1)
+
+
+# The keys of a PAIRS table, in order: every two disjoint rank sets, the larger first.
+PAIR_KEYS = tuple(m << 5 | t for m in range(32) for t in range(32) if not m & t and m > t)
+
+
+def _pair_tables(weights, corrections) -> tuple[tuple, tuple]:
+    """Each suit's part of the estimate for ``mine << 5 | theirs`` (the root's and the
+    opponent's ranks of the suit): the two hands' values by ``weights`` (``_suit_values``;
+    as trump with the top trump), plus the correction of ``PAIRS`` for the pair (trump, side)."""
+    as_trump, as_side = _suit_values(weights)
+    trump_pairs, side_pairs = [0.0] * 1024, [0.0] * 1024
+    for mine in range(32):
+        for theirs in range(32):
+            if mine & theirs:
+                continue  # no card in both hands
+            key = mine << 5 | theirs
+            top = 0.0
+            if mine and (not theirs or (mine & -mine) < (theirs & -theirs)):
+                top = weights[TOP_TRUMP]
+            elif theirs:
+                top = -weights[TOP_TRUMP]
+            trump_pairs[key] = as_trump[mine] - as_trump[theirs] + top
+            side_pairs[key] = as_side[mine] - as_side[theirs]
+    for i, key in enumerate(PAIR_KEYS):
+        flipped = (key & 31) << 5 | key >> 5
+        for table, values in ((trump_pairs, corrections[0]), (side_pairs, corrections[1])):
+            table[key] += values[i]
+            table[flipped] -= values[i]
+    return tuple(trump_pairs), tuple(side_pairs)
+
+
+def tables_for(weights: dict, pairs: dict) -> dict:
+    """claim -> stage -> (weights, each suit's value as trump, as a side suit: ``_pair_tables``)."""
+    return {claim: {drawn: (w, *_pair_tables(w, pairs[claim][drawn])) for drawn, w in stages.items()}
+            for claim, stages in weights.items()}
+
+
+_TABLES = tables_for(WEIGHTS, PAIRS)
 
 
 def _held(pos, seat: int) -> int:
@@ -279,14 +334,12 @@ def features(pos, leader: int, root: int) -> list:
 
 def estimate(pos, leader: int, root: int) -> float:
     """The expected game points for ``root`` of a phase-1 position (a ``solver.Position``
-    with ``leader`` on lead), by ``WEIGHTS``: the score features of both seats, plus each
-    hand's value read suit by suit from tables."""
-    weights, as_trump, as_side = _TABLES[pos.rules.claim][max(pos.drawn, 2)]
+    with ``leader`` on lead): ``WEIGHTS`` times ``features``, plus for each suit what the
+    way it lies between the two hands adds (``PAIRS``), the suits read from tables."""
+    weights, trump_pairs, side_pairs = _TABLES[pos.rules.claim][max(pos.drawn, 2)]
     trump = pos.trump
     value = weights[ON_LEAD] if leader == root else -weights[ON_LEAD]
-    tops = [0, 0]
     for seat, sign in ((root, 1), (1 - root, -1)):
-        held = _held(pos, seat)
         if pos.tricks[seat]:
             score = pos.points[seat] + pos.declared[seat]
             seat_value = weights[SCORE] * score
@@ -294,16 +347,11 @@ def estimate(pos, leader: int, root: int) -> float:
                 seat_value += weights[ABOVE_33] * (score - 33)
         else:
             seat_value = weights[PENDING] * pos.declared[seat] + weights[NO_TRICK]
-        for suit in range(4):
-            ranks = held >> 5 * suit & 31
-            seat_value += as_trump[ranks] if suit == trump else as_side[ranks]
         value += sign * seat_value
-        tops[seat != root] = held >> 5 * trump & 31
-    mine, theirs = tops
-    if mine and (not theirs or (mine & -mine) < (theirs & -theirs)):
-        value += weights[TOP_TRUMP]
-    elif theirs:
-        value -= weights[TOP_TRUMP]
+    mine, theirs = _held(pos, root), _held(pos, 1 - root)
+    for suit in range(4):
+        key = (mine >> 5 * suit & 31) << 5 | (theirs >> 5 * suit & 31)
+        value += trump_pairs[key] if suit == trump else side_pairs[key]
     # within the search's window (``solver.MAX_VALUE``: the most game points a hand gives)
     return MAX_VALUE if value > MAX_VALUE else -MAX_VALUE if value < -MAX_VALUE else value
 
