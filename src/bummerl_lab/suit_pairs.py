@@ -20,8 +20,8 @@ the other preset's kept): ``--out src/bummerl/bots/pairs.py`` for Hard's own.
 
 import argparse
 import ast
-import re
 import random
+import re
 import sys
 
 from bummerl.bots import hard
@@ -64,6 +64,8 @@ def samples(found: list) -> list:
 
 
 def fit_stage(data: list, ridge: float) -> list:
+    """The corrections (``sparse_row``'s indexes) that minimise the squared residuals plus
+    ``ridge`` times each correction squared."""
     k = 2 * len(PAIR_KEYS)
     gram = [[0.0] * k for _ in range(k)]
     moment = [0.0] * k
@@ -78,6 +80,7 @@ def fit_stage(data: list, ridge: float) -> list:
 
 
 def residual(data: list, w=None) -> float:
+    """The root-mean-square residual of ``samples`` less the corrections ``w`` (none: as is)."""
     total = 0.0
     for row, r in data:
         fitted = sum(w[i] * a for i, a in row.items()) if w else 0.0
@@ -86,6 +89,8 @@ def residual(data: list, w=None) -> float:
 
 
 def fit(rules, count: int, seed: int, player: str, ridge: float, log) -> dict:
+    """{stage: (trump, side)}: the corrections fitted on ``count`` positions per stage from
+    the seed, judged on as many from the next seed."""
     train = positions(rules, count, random.Random(seed), PLAYERS[player])
     test = positions(rules, count, random.Random(seed + 1), PLAYERS[player])
     fitted = {}
