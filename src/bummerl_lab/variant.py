@@ -67,12 +67,12 @@ def read_pairs(path: str) -> dict:
     from .suit_pairs import read
     if path == "none":
         zeros = (0.0,) * len(hard.PAIR_KEYS)
-        read_ = {claim: {stage: (zeros, zeros) for stage in stages} for claim, stages in hard.PAIRS.items()}
+        found = {claim: {stage: (zeros, zeros) for stage in stages} for claim, stages in hard.PAIRS.items()}
     else:
-        read_, _ = read(path)
-        if not read_:
+        found, _ = read(path)
+        if not found:
             raise ValueError(f"{path}: no PAIRS in it (write one with python -m bummerl_lab.suit_pairs --out)")
-    pairs = {**hard.PAIRS, **read_}
+    pairs = {**hard.PAIRS, **found}
     return {"PAIRS": pairs, "_TABLES": hard.tables_for(hard.WEIGHTS, pairs)}
 
 

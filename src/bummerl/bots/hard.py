@@ -238,6 +238,15 @@ FEATURE_NAMES = (
 # ten runs of 500 hands, Soft and Sharp: +0.024 +- 0.008 game points per hand; README, stop 53).
 
 
+def _top_trump(mine: int, theirs: int) -> int:
+    """1 if the root's trumps (a 5-bit set of ranks) hold the highest trump in either hand,
+    -1 if the opponent's do, 0 if neither holds a trump (ranks A T K Q J are bits 0..4: the
+    lowest bit set is the highest card)."""
+    if mine and (not theirs or (mine & -mine) < (theirs & -theirs)):
+        return 1
+    return -1 if theirs else 0
+
+
 def pair_key(mine: int, theirs: int) -> tuple[int, int]:
     """How a suit lies between the two hands (each a 5-bit set of its ranks), as an entry of
     ``PAIRS``: (key, sign), the key the larger set << 5 | the smaller, the sign -1 when the
@@ -262,11 +271,7 @@ def _pair_tables(weights, corrections) -> tuple[tuple, tuple]:
             if mine & theirs:
                 continue  # no card in both hands
             key = mine << 5 | theirs
-            top = 0.0
-            if mine and (not theirs or (mine & -mine) < (theirs & -theirs)):
-                top = weights[TOP_TRUMP]
-            elif theirs:
-                top = -weights[TOP_TRUMP]
+            top = weights[TOP_TRUMP] * _top_trump(mine, theirs)
             trump_pairs[key] = as_trump[mine] - as_trump[theirs] + top
             side_pairs[key] = as_side[mine] - as_side[theirs]
     for i, key in enumerate(PAIR_KEYS):
@@ -323,12 +328,8 @@ def features(pos, leader: int, root: int) -> list:
         tops.append(held >> 5 * trump & 31)
         for i, x in enumerate(row):
             values[i] += sign * x
-    # the top trump in either hand: the lowest rank bit (ranks A T K Q J are bits 0..4)
-    mine, theirs = tops
-    if mine and (not theirs or (mine & -mine) < (theirs & -theirs)):
-        values[TOP_TRUMP] = 1.0
-    elif theirs:
-        values[TOP_TRUMP] = -1.0
+    # the top trump in either hand
+    values[TOP_TRUMP] = float(_top_trump(*tops))
     return values
 
 
