@@ -172,7 +172,8 @@ def main(argv: list) -> None:
             after = fit_and_judge(a, b, bucket_row, 9 * len(PAIR_KEYS), lambda p, r: hard.estimate(p, r, r), 20)
             print(f"stage {stage}: estimate {before:.4f}, with side pairs by trump counts {after:.4f}")
         elif command == "features":  # on Hard's estimate's residual, each with an intercept
-            names = list(feature_groups(Position(a[0][0]), a[0][0].leader))
+            sizes = {name: len(x) for name, x in feature_groups(Position(a[0][0]), a[0][0].leader).items()}
+            names = list(sizes)
 
             def row_for(chosen):
                 def row(pos, root):
@@ -184,7 +185,7 @@ def main(argv: list) -> None:
                 return row
             line = []
             for chosen in [[]] + [[n] for n in names] + [names]:
-                size = 1 + sum(len(feature_groups(Position(a[0][0]), a[0][0].leader)[n]) for n in chosen)
+                size = 1 + sum(sizes[n] for n in chosen)
                 rms = fit_and_judge(a, b, row_for(chosen), size, lambda p, r: hard.estimate(p, r, r), 1e-3 * len(a))
                 line.append(f"{' + '.join(chosen) if len(chosen) < 2 else 'all'}: {rms:.4f}" if chosen else f"intercept only: {rms:.4f}")
             print(f"stage {stage}: " + "; ".join(line))
