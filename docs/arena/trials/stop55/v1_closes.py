@@ -1,0 +1,59 @@
+"""hard-v1's closes against a seat with no trick yet, asked of Hard: at each such close in a
+trace (hard-v1 as B), Hard's search from the closer's view, the close's mean and spread over
+the worlds (game points, Hard's one-lead rule) against the best other action's mean, and
+what hard-v1's close brought.
+
+Run from the repository root: ``python docs/arena/trials/stop55/v1_closes.py TRACE ...``.
+"""
+
+import json
+import random
+import sys
+
+sys.path.insert(0, "src")
+from bummerl.bots import hard  # noqa: E402
+from bummerl.cards import CLOSE  # noqa: E402
+from bummerl.rules import Rules  # noqa: E402
+from bummerl_lab.traces import close_step, read, replay  # noqa: E402
+
+
+def close_parts(search) -> tuple[float, float, float]:
+    """(the close's mean, its spread, the best other action's mean), game points, the close
+    with the lead that serves every world best at no discount."""
+    count = next((i for i, v in enumerate(search.close_values) if v is None), len(search.close_values))
+    weights = search.weights[:count]
+    total = sum(weights)
+    best = None
+    for lead in search.close_values[0]:
+        values = [hard._game_points(v[lead]) for v in search.close_values[:count]]
+        mean = sum(w * v for w, v in zip(weights, values)) / total
+        spread = (sum(w * (v - mean) ** 2 for w, v in zip(weights, values)) / total) ** 0.5
+        if best is None or mean - hard.CLOSE_DOUBT * spread > best[0] - hard.CLOSE_DOUBT * best[1]:
+            best = (mean, spread)
+    other = max(v for a, v in search.point_means.items() if a != CLOSE)
+    return best[0], best[1], other
+
+
+def main(paths) -> None:
+    for (rules_text, seed, pair, a_seat), entries in read(paths).items():
+        rules = Rules.from_json(json.loads(rules_text))
+        for entry, steps in replay(rules, seed, pair, entries):
+            match = close_step(steps)
+            if match is None:
+                continue
+            hand = match.hand
+            seat = hand.to_act
+            if hand.tricks[1 - seat]:
+                continue
+            view = match.view(seat)
+            search = hard.Search(view, random.Random(f"{seed}/{pair}/{entry['deal']}"))
+            search.step()
+            mean, spread, other = close_parts(search)
+            result = entry["a_points"] * (1 if seat == a_seat else -1)
+            print(json.dumps({"bot": "hard" if seat == a_seat else "hard-v1", "drawn": hand.drawn,
+                              "mean": round(mean, 3), "spread": round(spread, 3), "other": round(other, 3),
+                              "closes": search.best() == CLOSE, "result": result}), flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
