@@ -1,9 +1,11 @@
-"""hard-v1's closes against a seat with no trick yet, asked of Hard: at each such close in a
-trace (hard-v1 as B), Hard's search from the closer's view, the close's mean and spread over
-the worlds (game points, Hard's one-lead rule) against the best other action's mean, and
-what hard-v1's close brought.
+"""Closes against a seat with no trick yet, asked of Hard: at each such close in a trace of
+Hard (A) against hard-v1 (B), by either bot, Hard's search from the closer's view; one line of
+JSON per close with the closer ("bot"), the talon cards drawn, the close's mean and spread over
+the worlds and the best other action's mean (game points), whether Hard's search closes, and
+what the close brought the closer.
 
-Run from the repository root: ``python docs/arena/trials/stop55/v1_closes.py TRACE ...``.
+Run from the repository root: ``python docs/arena/trials/stop55/v1_closes.py TRACE ...``
+(README, *Arena*, stop 55, sums the lines by closer and stage).
 """
 
 import json
@@ -18,8 +20,9 @@ from bummerl_lab.traces import close_step, read, replay  # noqa: E402
 
 
 def close_parts(search) -> tuple[float, float, float]:
-    """(the close's mean, its spread, the best other action's mean), game points, the close
-    with the lead that serves every world best at no discount."""
+    """(the close's mean, its spread, the best other action's mean), game points: the close
+    played on with the lead Hard's rule picks (best mean less ``CLOSE_DOUBT`` times spread),
+    its mean and spread given undiscounted, over the worlds searched to the end."""
     count = next((i for i, v in enumerate(search.close_values) if v is None), len(search.close_values))
     weights = search.weights[:count]
     total = sum(weights)
