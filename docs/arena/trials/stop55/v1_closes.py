@@ -21,20 +21,18 @@ from bummerl_lab.traces import close_step, read, replay  # noqa: E402
 
 def close_parts(search) -> tuple[float, float, float]:
     """(the close's mean, its spread, the best other action's mean), game points: the close
-    played on with the lead Hard's rule picks (best mean less ``CLOSE_DOUBT`` times spread),
-    its mean and spread given undiscounted, over the worlds searched to the end."""
-    count = next((i for i, v in enumerate(search.close_values) if v is None), len(search.close_values))
+    played on with the lead Hard's rule picks (``Search._close_lead``: best mean less
+    ``CLOSE_DOUBT`` times spread), its mean and spread given undiscounted, over the worlds
+    searched to the end."""
+    count = search._finished_count()
     weights = search.weights[:count]
     total = sum(weights)
-    best = None
-    for lead in search.close_values[0]:
-        values = [hard._game_points(v[lead]) for v in search.close_values[:count]]
-        mean = sum(w * v for w, v in zip(weights, values)) / total
-        spread = (sum(w * (v - mean) ** 2 for w, v in zip(weights, values)) / total) ** 0.5
-        if best is None or mean - hard.CLOSE_DOUBT * spread > best[0] - hard.CLOSE_DOUBT * best[1]:
-            best = (mean, spread)
+    lead = search._close_lead(total, count, hard._game_points)[1]
+    values = [hard._game_points(by_lead[lead]) for by_lead in search.close_values[:count]]
+    mean = sum(w * v for w, v in zip(weights, values)) / total
+    spread = (sum(w * (v - mean) ** 2 for w, v in zip(weights, values)) / total) ** 0.5
     other = max(v for a, v in search.point_means.items() if a != CLOSE)
-    return best[0], best[1], other
+    return mean, spread, other
 
 
 def main(paths) -> None:
