@@ -2,7 +2,7 @@
 
 ``python -m bummerl_lab.choices --hands N --seed S [--rules soft|sharp] [--opponent NAME]
 [--rollouts R] [--rule NAME=MARGIN ...] [--set NAME=VALUE ...] [--leaf FILE]
-[--pairs FILE] [--change NAME "NAME=VALUE ..."] [--tie NAME "NAME=VALUE ..."] [--oracle] [--player NAME ...]
+[--pairs FILE] [--lies FILE] [--change NAME "NAME=VALUE ..."] [--tie NAME "NAME=VALUE ..."] [--oracle] [--player NAME ...]
 [--log FILE] [--progress]``, and
 ``python -m bummerl_lab.choices --read LOG ...``: each change's gain in a run's log by the kind
 of decision (``kind_table``), and for a run of rules the tie table (``tie_table``)
@@ -24,7 +24,8 @@ choosing from the one search (``Search.choice``: the tie-breaker's action within
 ``MARGIN`` of the best, wherever something is hidden);
 with ``--set`` (a constant of ``bummerl.bots.hard``) and ``--leaf`` (the estimate's
 weights as ``bummerl_lab.leaf_fit`` prints them) and ``--pairs`` (its suit pairs as
-``bummerl_lab.suit_pairs`` writes them) one changed Hard, searched on its own,
+``bummerl_lab.suit_pairs`` writes them) and ``--lies`` (its suit lies as
+``bummerl_lab.suit_lies`` writes them) one changed Hard, searched on its own,
 and with each ``--change`` one more (its settings separated by spaces); with each ``--tie``
 the merged Hard's search with another tie-breaker: the yardstick with the settings given
 (constants of ``bummerl.bots.yardstick``), played where its choice is within Hard's
@@ -50,7 +51,6 @@ import argparse
 import json
 import random
 import sys
-from contextlib import contextmanager
 
 from bummerl.bots import hard, yardstick
 from bummerl.bots.solver import outcome_value
@@ -61,7 +61,7 @@ from bummerl.match import Match
 from bummerl.rules import PRESETS
 
 from .arena import PLAYERS, _mean_se
-from .variant import apply, read_leaf, read_pairs, read_setting, read_settings
+from .variant import apply, changed, read_leaf, read_lies, read_pairs, read_setting, read_settings
 
 MERGED = "merged"
 # name -> margin: the merged Hard first (the reference), then the rules compared with it.
@@ -82,18 +82,6 @@ def parse_rule(text: str) -> tuple[str, float]:
         return name, float(number)
     except ValueError:
         raise ValueError(f"--rule {text!r}: write NAME=MARGIN, e.g. wide=0.2") from None
-
-
-@contextmanager
-def changed(settings: dict, module=hard):
-    """``module`` (by default ``bummerl.bots.hard``) with ``settings`` (module globals)
-    for the block."""
-    saved = {name: getattr(module, name) for name in settings}
-    apply(settings, module)
-    try:
-        yield
-    finally:
-        apply(saved, module)
 
 
 def by_rules(rules: dict):
@@ -474,6 +462,7 @@ def main(argv=None) -> int:
                         help='one more changed Hard: --change old "TIE_UNTIL=10 TIE_CLOSED=True"')
     parser.add_argument("--leaf", metavar="FILE", help="the changed Hard's estimate, as leaf_fit prints it")
     parser.add_argument("--pairs", metavar="FILE", help="the changed Hard's suit pairs, as suit_pairs writes them (none: without)")
+    parser.add_argument("--lies", metavar="FILE", help="the changed Hard's suit lies, as suit_lies writes them (none: without)")
     parser.add_argument("--tie", nargs=2, action="append", default=[], metavar=("NAME", "SETTINGS"),
                         help='a tie-breaker to judge from the same search: --tie slow "TAKER_SUIT=7"')
     parser.add_argument("--oracle", action="store_true",
@@ -492,6 +481,8 @@ def main(argv=None) -> int:
             settings.update(read_leaf(args.leaf))
         if args.pairs:
             settings.update(read_pairs(args.pairs))
+        if args.lies:
+            settings.update(read_lies(args.lies))
         if settings:
             changes["changed"] = settings
         for name, text in args.change:
@@ -501,11 +492,11 @@ def main(argv=None) -> int:
     except (ValueError, OSError, SyntaxError) as error:
         parser.error(str(error))
     if args.oracle and (changes or args.rule or ties):
-        parser.error("--oracle compares its own Hards: leave out --rule, --set, --leaf, --pairs, --change and --tie")
+        parser.error("--oracle compares its own Hards: leave out --rule, --set, --leaf, --pairs, --lies, --change and --tie")
     if args.player and (args.oracle or changes or args.rule or ties):
         parser.error("--player compares other players with the merged Hard: leave out the other changes")
     if ties and (changes or args.rule):
-        parser.error("--tie judges tie-breakers from the merged Hard's search: leave out --rule, --set, --leaf, --pairs and --change")
+        parser.error("--tie judges tie-breakers from the merged Hard's search: leave out --rule, --set, --leaf, --pairs, --lies and --change")
     if args.player:
         chooser, names = by_players(args.player), [MERGED, *args.player]
     elif args.oracle:

@@ -31,9 +31,10 @@ RIDGE = 1e-3
 PLAYERS = {"medium": medium, "heuristic": lambda view, rng: heuristic(view), "hard": choose}
 
 
-def positions(rules, count: int, rng, player=medium) -> dict:
+def positions(rules, count: int, rng, player=medium, take=None) -> dict:
     """{stage: [(hand, game points the seat on lead won or lost in the end), ...]},
-    ``count`` positions per stage, from hands ``player`` plays in both seats."""
+    ``count`` positions per stage, from hands ``player`` plays in both seats; with
+    ``take``, ``take(hand)`` in place of each hand (what a fit keeps of it)."""
     found = {stage: [] for stage in STAGES}
     dealer = 0
     while min(len(found[stage]) for stage in STAGES) < count:
@@ -44,10 +45,10 @@ def positions(rules, count: int, rng, player=medium) -> dict:
             stage = hand.drawn
             if (hand.lead < 0 and hand.married < 0 and hand.closed_by < 0
                     and stage in found and stage not in taken and len(found[stage]) < count):
-                taken[stage] = hand
+                taken[stage] = (hand.leader, hand if take is None else take(hand))
             hand = hand.apply(player(hand.view(hand.to_act), rng))
-        for stage, position in taken.items():
-            found[stage].append((position, outcome_value(hand.outcome, position.leader)))
+        for stage, (leader, position) in taken.items():
+            found[stage].append((position, outcome_value(hand.outcome, leader)))
     return found
 
 

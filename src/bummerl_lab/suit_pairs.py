@@ -93,14 +93,20 @@ def fit(rules, count: int, seed: int, player: str, ridge: float, log) -> dict:
     the seed, judged on as many from the next seed."""
     train = positions(rules, count, random.Random(seed), PLAYERS[player])
     test = positions(rules, count, random.Random(seed + 1), PLAYERS[player])
+    return fit_stages(train, test, samples, fit_stage, ridge, len(PAIR_KEYS), ("the linear estimate", "the pairs"), log)
+
+
+def fit_stages(train: dict, test: dict, samples, fit_stage, ridge: float, n: int, names: tuple, log) -> dict:
+    """{stage: (trump, side)}: ``fit_stage`` of each stage's ``samples`` of ``train``, ``n``
+    trump values then ``n`` side ones, rounded; logs the residual before and after, on
+    ``test`` and in the fit (``names``: the estimate before, what the fit adds)."""
     fitted = {}
     for stage in STAGES:
         data, held_out = samples(train[stage]), samples(test[stage])
         w = fit_stage(data, ridge)
-        n = len(PAIR_KEYS)
         fitted[stage] = (tuple(round(x, 3) for x in w[:n]), tuple(round(x, 3) for x in w[n:]))
-        log(f"stage {stage}: rms residual of the linear estimate {residual(held_out):.4f}, "
-            f"with the pairs {residual(held_out, w):.4f} (other positions); in the fit "
+        log(f"stage {stage}: rms residual of {names[0]} {residual(held_out):.4f}, "
+            f"with {names[1]} {residual(held_out, w):.4f} (other positions); in the fit "
             f"{residual(data):.4f} -> {residual(data, w):.4f}")
     return fitted
 
@@ -114,27 +120,28 @@ wrote this file: change it by running that again, not by hand).
 '''
 
 
-def read(path: str) -> tuple[dict, dict]:
-    """(``PAIRS``, claim -> the command that fitted it) of a file ``write`` wrote; empty
-    if there is no such file or it has no ``PAIRS``."""
+def read(path: str, name: str = "PAIRS") -> tuple[dict, dict]:
+    """(``PAIRS``, claim -> the command that fitted it) of a file ``write`` wrote (or the
+    table ``name``, e.g. ``LIES``); empty if there is no such file or it has no such table."""
     try:
         text = open(path, encoding="utf-8").read()
     except FileNotFoundError:
         return {}, {}
-    start = text.find("\nPAIRS = ")
+    start = text.find(f"\n{name} = ")
     if start < 0:
         return {}, {}
-    body = text[start + len("\nPAIRS = "):]
+    body = text[start + len(f"\n{name} = "):]
     commands = dict((claim, command) for command, claim in re.findall(r'# (.*)\n\s*"(\w+)": \{', body))
     return ast.literal_eval(body), commands
 
 
-def write(path: str, pairs: dict, commands: dict) -> None:
-    """``pairs`` as a module like ``bummerl/bots/pairs.py``, each claim under its command."""
+def write(path: str, pairs: dict, commands: dict, name: str = "PAIRS", header: str = HEADER) -> None:
+    """``pairs`` as a module like ``bummerl/bots/pairs.py`` (the table ``name`` under
+    ``header``), each claim under its command."""
     def numbers(xs):
         rows = (", ".join(f"{x:.3f}" for x in xs[i:i + 10]) for i in range(0, len(xs), 10))
         return "(\n" + "".join(f"{' ' * 16}{row},\n" for row in rows) + " " * 12 + ")"
-    lines = [HEADER, "PAIRS = {"]
+    lines = [header, f"{name} = {{"]
     for claim in sorted(pairs):
         lines += [f"    # {commands[claim]}", f'    "{claim}": {{']
         for stage, (trump, side) in sorted(pairs[claim].items()):
@@ -150,27 +157,34 @@ def settings(pairs: dict) -> dict:
     """``hard``'s settings for an estimate with ``pairs`` (for ``choices`` and ``variant``;
     a claim ``pairs`` leaves out keeps Hard's own)."""
     merged = {**hard.PAIRS, **pairs}
-    return {"PAIRS": merged, "_TABLES": hard.tables_for(hard.WEIGHTS, merged)}
+    return {"PAIRS": merged, "_TABLES": hard.tables_for(hard.WEIGHTS, merged, hard.LIES)}
 
 
-def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bummerl_lab.suit_pairs", description=__doc__.split("\n\n")[0])
+def command_line(argv, module: str, doc: str, fit, name: str, header: str, player: str, ridge: float) -> int:
+    """A fit's command (``python -m bummerl_lab.<module>``, described by ``doc``): ``fit``
+    the tables of one preset and print the residuals; with ``--out``, set them as the
+    preset's in that file (the table ``name`` under ``header``), under the command."""
+    parser = argparse.ArgumentParser(prog=f"python -m bummerl_lab.{module}", description=doc.split("\n\n")[0])
     parser.add_argument("--rules", default="soft")
     parser.add_argument("--positions", type=int, default=20000, help="positions per stage")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--player", choices=sorted(PLAYERS), default="medium")
-    parser.add_argument("--ridge", type=float, default=RIDGE)
+    parser.add_argument("--player", choices=sorted(PLAYERS), default=player)
+    parser.add_argument("--ridge", type=float, default=ridge)
     parser.add_argument("--out", metavar="FILE")
     args = parser.parse_args(argv)
     rules = Rules.preset(args.rules)
     fitted = fit(rules, args.positions, args.seed, args.player, args.ridge,
                  lambda line: print(line, file=sys.stderr, flush=True))
     if args.out:
-        pairs, commands = read(args.out)
-        command = " ".join(["python -m bummerl_lab.suit_pairs", f"--rules {args.rules}", f"--positions {args.positions}",
+        tables, commands = read(args.out, name)
+        command = " ".join([f"python -m bummerl_lab.{module}", f"--rules {args.rules}", f"--positions {args.positions}",
                             f"--seed {args.seed}", f"--player {args.player}", f"--ridge {args.ridge:g}"])
-        write(args.out, {**pairs, rules.claim: fitted}, {**commands, rules.claim: command})
+        write(args.out, {**tables, rules.claim: fitted}, {**commands, rules.claim: command}, name, header)
     return 0
+
+
+def main(argv=None) -> int:
+    return command_line(argv, "suit_pairs", __doc__, fit, "PAIRS", HEADER, "medium", RIDGE)
 
 
 if __name__ == "__main__":

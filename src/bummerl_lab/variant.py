@@ -1,7 +1,7 @@
 """The arena with Hard changed for one run: how the screens in README were made.
 
 ``python -m bummerl_lab.variant [--set NAME=VALUE ...] [--max-depth N] [--model-weights]
-[--leaf FILE] [--pairs FILE] [--tie-breaker medium] -- A B --bummerls N --seed S [--rules soft|sharp] [--json]``
+[--leaf FILE] [--pairs FILE] [--lies FILE] [--tie-breaker medium] -- A B --bummerls N --seed S [--rules soft|sharp] [--json]``
 
 Everything after ``--`` is the arena's (``python -m bummerl arena --help``); ``hard`` in
 it plays changed, the frozen references do not. The changes, for this process only:
@@ -14,7 +14,10 @@ it plays changed, the frozen references do not. The changes, for this process on
   (``WorldBuilder.weight``) says (instead of resampling by it);
 - ``--leaf FILE``: the estimate's weights as ``python -m bummerl_lab.leaf_fit`` prints them;
 - ``--pairs FILE``: the estimate's suit pairs (``hard.PAIRS``) as ``python -m
-  bummerl_lab.suit_pairs --out FILE`` writes them (``none``: without them);
+  bummerl_lab.suit_pairs --out FILE`` writes them (``none``: without them, and without
+  the suit lies, ``hard.LIES``, that correct them);
+- ``--lies FILE``: the estimate's suit lies as ``python -m bummerl_lab.suit_lies --out FILE``
+  writes them (``none``: without them);
 - ``--tie-breaker medium``: near-ties (``TIE_MARGIN``) and the fallback go to Medium's
   choice instead of the yardstick's (as before issue 19's stop 23; its README rows with
   Medium's margin were run with ``MEDIUM_MARGIN``, now ``TIE_MARGIN``).
@@ -23,6 +26,7 @@ it plays changed, the frozen references do not. The changes, for this process on
 import argparse
 import ast
 import sys
+from contextlib import contextmanager
 
 from bummerl.bots import hard
 from bummerl.bots.heuristics import medium
@@ -57,29 +61,65 @@ def read_leaf(path: str) -> dict:
     read = {claim: {stage: tuple(w) for stage, w in stages.items()}
             for claim, stages in ast.literal_eval("{" + "".join(lines) + "}").items()}
     weights = {**hard.WEIGHTS, **read}
-    return {"WEIGHTS": weights, "_TABLES": hard.tables_for(weights, hard.PAIRS)}
+    return {"WEIGHTS": weights, "_TABLES": hard.tables_for(weights, hard.PAIRS, hard.LIES)}
 
 
 def read_pairs(path: str) -> dict:
     """The settings of ``bummerl.bots.hard`` for the ``PAIRS`` in a file as
     ``bummerl_lab.suit_pairs --out`` writes it (a claim rule the file leaves out keeps
-    Hard's own), with ``WEIGHTS`` as they are; ``none``: no pairs (the linear estimate)."""
+    Hard's own), with ``WEIGHTS`` and ``LIES`` as they are; ``none``: no pairs and no lies
+    (the linear estimate)."""
     from .suit_pairs import read
+    lies = hard.LIES
     if path == "none":
         zeros = (0.0,) * len(hard.PAIR_KEYS)
         found = {claim: {stage: (zeros, zeros) for stage in stages} for claim, stages in hard.PAIRS.items()}
+        lies = no_lies()
     else:
         found, _ = read(path)
         if not found:
             raise ValueError(f"{path}: no PAIRS in it (write one with python -m bummerl_lab.suit_pairs --out)")
     pairs = {**hard.PAIRS, **found}
-    return {"PAIRS": pairs, "_TABLES": hard.tables_for(hard.WEIGHTS, pairs)}
+    return {"PAIRS": pairs, "LIES": lies, "_TABLES": hard.tables_for(hard.WEIGHTS, pairs, lies)}
+
+
+def no_lies() -> dict:
+    """``LIES`` that add nothing: the estimate with the pairs alone."""
+    zeros = (0.0,) * len(hard.LIE_KEYS)
+    return {claim: {stage: (zeros, zeros) for stage in stages} for claim, stages in hard.WEIGHTS.items()}
+
+
+def read_lies(path: str) -> dict:
+    """The settings of ``bummerl.bots.hard`` for the ``LIES`` in a file as ``bummerl_lab.suit_lies
+    --out`` writes it (a claim rule the file leaves out keeps Hard's own), with ``WEIGHTS``
+    and ``PAIRS`` as they are; ``none``: no lies (the estimate with the pairs alone)."""
+    from .suit_pairs import read
+    if path == "none":
+        found = no_lies()
+    else:
+        found, _ = read(path, "LIES")
+        if not found:
+            raise ValueError(f"{path}: no LIES in it (write one with python -m bummerl_lab.suit_lies --out)")
+    lies = {**hard.LIES, **found}
+    return {"LIES": lies, "_TABLES": hard.tables_for(hard.WEIGHTS, hard.PAIRS, lies)}
 
 
 def apply(settings: dict, module=hard) -> None:
     """Set ``module``'s constants (by default ``bummerl.bots.hard``'s) to ``settings``."""
     for name, value in settings.items():
         setattr(module, name, value)
+
+
+@contextmanager
+def changed(settings: dict, module=hard):
+    """``module`` (by default ``bummerl.bots.hard``) with ``settings`` (module globals)
+    for the block."""
+    saved = {name: getattr(module, name) for name in settings}
+    apply(settings, module)
+    try:
+        yield
+    finally:
+        apply(saved, module)
 
 
 def limit_depth(limit: int) -> None:
@@ -114,6 +154,7 @@ def main(argv=None) -> int:
     parser.add_argument("--model-weights", action="store_true")
     parser.add_argument("--leaf", metavar="FILE")
     parser.add_argument("--pairs", metavar="FILE")
+    parser.add_argument("--lies", metavar="FILE")
     parser.add_argument("--tie-breaker", choices=["heuristic", "medium"], default="heuristic")
     args = parser.parse_args(ours)
     try:
@@ -123,6 +164,8 @@ def main(argv=None) -> int:
             apply(read_leaf(args.leaf))
         if args.pairs:
             apply(read_pairs(args.pairs))
+        if args.lies:
+            apply(read_lies(args.lies))
     except (ValueError, OSError, SyntaxError) as error:
         parser.error(str(error))
     limit_depth(args.max_depth if args.max_depth is not None else hard.EXACT)

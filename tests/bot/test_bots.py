@@ -577,24 +577,45 @@ def test_arena_is_deterministic_for_a_seed():
 # --- hard's static estimate -------------------------------------------------------------
 
 @pytest.mark.parametrize("rules", [SOFT, SHARP])
-def test_the_static_estimate_is_the_weighted_sum_of_its_features_plus_each_suits_pair(rules):
-    # The lab fits WEIGHTS to ``features`` and PAIRS to what is left; the search reads
-    # ``estimate``: the same sum.
+def test_the_static_estimate_is_the_weighted_sum_of_its_features_plus_each_suits_pair_and_lie(rules):
+    # The lab fits WEIGHTS to ``features``, PAIRS to what is left and LIES to what the pairs
+    # leave; the search reads ``estimate``: the same sum. A suit's gone cards are those in
+    # the two seats' tricks.
     rng = random.Random(21)
+    lied = 0
     for _ in range(60):
         h = random_position(rules, rng, lambda h: (h.lead < 0 and h.married < 0
                                                    and not h.phase2 and h.drawn >= 2))
         pos = Position(h)
         weights = hard.WEIGHTS[rules.claim][h.drawn]
         trump_pairs, side_pairs = hard.PAIRS[rules.claim][h.drawn]
+        trump_lies, side_lies = hard.LIES[rules.claim][h.drawn]
+        gone = h.won[0] | h.won[1]
         for root in (0, 1):
             total = sum(w * f for w, f in zip(weights, hard.features(pos, h.leader, root)))
             for suit in range(4):
-                key, sign = hard.pair_key(pos.hands[root] >> 5 * suit & 31, pos.hands[1 - root] >> 5 * suit & 31)
+                mine, theirs = pos.hands[root] >> 5 * suit & 31, pos.hands[1 - root] >> 5 * suit & 31
+                key, sign = hard.pair_key(mine, theirs)
                 if sign:
                     pairs = trump_pairs if suit == pos.trump else side_pairs
                     total += sign * pairs[hard.PAIR_KEYS.index(key)]
+                    lies = trump_lies if suit == pos.trump else side_lies
+                    lie = lies[hard.LIE_KEYS.index(key << 5 | gone >> 5 * suit & 31)]
+                    total += sign * lie
+                    lied += lie != 0
             assert hard.estimate(pos, h.leader, root) == pytest.approx(max(-3, min(3, total)))
+    assert lied > 100
+
+
+@pytest.mark.parametrize("rules", [SOFT, SHARP])
+def test_the_cards_gone_are_those_in_the_tricks_whatever_was_drawn_or_exchanged(rules):
+    rng = random.Random(22)
+    stages = set()
+    for _ in range(80):
+        h = random_position(rules, rng, lambda h: h.lead < 0 and h.married < 0)
+        assert hard.gone_cards(Position(h)) == h.won[0] | h.won[1]
+        stages.add(h.drawn)
+    assert stages >= {0, 2, 4, 6, 8, 10}
 
 
 # --- hard's incremental search ---------------------------------------------------------

@@ -657,6 +657,7 @@ def test_a_suit_pair_correction_is_worth_its_negative_from_the_other_seat():
     from bummerl.bots import hard
     from bummerl.bots.solver import Position
     from bummerl_lab.choices import changed
+    from bummerl_lab.variant import no_lies
     from bummerl_lab.suit_pairs import linear
     from bummerl_lab.variant import apply
 
@@ -666,7 +667,7 @@ def test_a_suit_pair_correction_is_worth_its_negative_from_the_other_seat():
                                   tuple(rng.uniform(-0.25, 0.25) for _ in range(n))) for stage in (2, 4, 6, 8)}}
     checked = 0
     with changed({"PAIRS": None, "_TABLES": None}):
-        apply({"PAIRS": pairs, "_TABLES": hard.tables_for({SOFT.claim: hard.WEIGHTS[SOFT.claim]}, pairs)})
+        apply({"PAIRS": pairs, "_TABLES": hard.tables_for({SOFT.claim: hard.WEIGHTS[SOFT.claim]}, pairs, no_lies())})
         for seed in range(30):
             hand = deal(SOFT, seed % 2, random.Random(seed))
             pos = Position(hand)
@@ -702,6 +703,79 @@ def test_the_suit_pair_fit_recovers_corrections_that_explain_the_residuals():
     assert len(often) > 20
     for i in often:  # entries seen often are pinned down (rare ones may trade off)
         assert w[i] == pytest.approx(truth[i], abs=0.05)
+
+
+def test_a_suit_lie_correction_is_worth_its_negative_from_the_other_seat():
+    from bummerl.bots import hard
+    from bummerl.bots.solver import Position
+    from bummerl_lab.choices import changed
+    from bummerl_lab.variant import no_lies
+
+    rng = random.Random(9)
+    n = len(hard.LIE_KEYS)  # at most 0.25 a suit: no clip at 3 from within 2
+    lies = {**no_lies(), SOFT.claim: {stage: (tuple(rng.uniform(-0.25, 0.25) for _ in range(n)),
+                                             tuple(rng.uniform(-0.25, 0.25) for _ in range(n)))
+                                      for stage in (2, 4, 6, 8)}}
+    without = hard.tables_for(hard.WEIGHTS, hard.PAIRS, no_lies())
+    checked = 0
+    for seed in range(40):
+        hand = deal(SOFT, seed % 2, random.Random(seed))
+        while hand.drawn < 4:  # two tricks gone: cards in neither hand nor the talon
+            hand.step(min(a for a in hand.legal_actions() if a < 20))
+        pos = Position(hand)
+        with changed({"_TABLES": without}):
+            before = [hard.estimate(pos, hand.leader, root) for root in (0, 1)]
+        if abs(before[0]) >= 2:
+            continue
+        with changed({"LIES": lies, "_TABLES": hard.tables_for(hard.WEIGHTS, hard.PAIRS, lies)}):
+            corrections = [hard.estimate(pos, hand.leader, root) - before[root] for root in (0, 1)]
+        assert corrections[0] == pytest.approx(-corrections[1])
+        assert corrections[0] != 0
+        checked += 1
+    assert checked > 20
+
+
+def test_the_suit_lie_fit_recovers_corrections_that_explain_the_residuals():
+    from bummerl.bots.solver import Position
+    from bummerl_lab.suit_lies import fit_stage, sparse_row
+
+    rng = random.Random(6)
+    data = []
+    truth = {}
+    for seed in range(3000):
+        hand = deal(SOFT, seed % 2, random.Random(seed))
+        for _ in range(2 * rng.randrange(5)):  # 0 to 4 tricks played: gone cards in some suits
+            if hand.outcome is None:
+                hand.step(rng.choice([a for a in hand.legal_actions() if a < 20]))
+        row = sparse_row(Position(hand), hand.leader)
+        for i in row:
+            truth.setdefault(i, rng.uniform(-1, 1))
+        data.append((row, sum(truth[i] * a for i, a in row.items())))
+    w = fit_stage(data, ridge=1e-6, sweeps=300)
+    counts = {}
+    for row, _ in data:
+        for i in row:
+            counts[i] = counts.get(i, 0) + 1
+    residuals = [sum(w[i] * a for i, a in row.items()) - r for row, r in data]
+    assert max(abs(x) for x in residuals) < 0.01  # every residual explained
+    often = [i for i, n in counts.items() if n >= 30]
+    assert len(often) > 15
+    for i in often:  # entries seen often are pinned down (rare ones may trade off)
+        assert w[i] == pytest.approx(truth[i], abs=0.05)
+
+
+def test_the_suit_lies_module_is_what_its_commands_wrote(tmp_path):
+    from bummerl.bots import hard
+    from bummerl_lab.suit_lies import HEADER
+    from bummerl_lab.suit_pairs import read, write
+
+    lies, commands = read(str(ROOT / "src/bummerl/bots/lies.py"), "LIES")
+    assert lies == hard.LIES
+    assert sorted(commands) == ["auto", "manual"]
+    assert all(c.startswith("python -m bummerl_lab.suit_lies --rules ") for c in commands.values())
+    copy = tmp_path / "lies.py"
+    write(str(copy), lies, commands, "LIES", HEADER)
+    assert read(str(copy), "LIES") == (lies, commands)
 
 
 def test_the_suit_pairs_module_is_what_its_commands_wrote(tmp_path):

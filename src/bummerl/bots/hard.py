@@ -54,10 +54,11 @@ import time
 from functools import lru_cache
 
 from ..cards import (
-    ACE, CLAIM, CLOSE, EXCHANGE, KING, QUEEN, TEN, parse_action,
+    ACE, ALL_CARDS, BIT, CLAIM, CLOSE, EXCHANGE, KING, QUEEN, TEN, parse_action,
 )
 from ..rules import BOARD_START, GOAL
 from .solver import EXACT, MAX_VALUE, Budget, OutOfBudget, action_values, value_after
+from .lies import LIES
 from .pairs import PAIRS
 from .world import WorldBuilder
 from .yardstick import heuristic
@@ -236,6 +237,12 @@ FEATURE_NAMES = (
 # error on other positions, Soft, stages 2 to 8: 1.41, 1.30, 1.19, 1.06 against 1.47, 1.35,
 # 1.26, 1.15) and plays better against hard-v1, decision by decision (``bummerl_lab.choices``,
 # ten runs of 500 hands, Soft and Sharp: +0.024 +- 0.008 game points per hand; README, stop 53).
+# ``LIES`` (in ``lies.py``) reads each suit as a triple: the root's ranks of the suit, the
+# opponent's, and those gone (played; the rest are in the talon, the face-up trump card
+# among them). A ten whose ace is gone takes every trick of its suit in phase 2; one whose
+# ace is still in the talon may not. It has, per stage, a value for every triple, fitted
+# to what the estimate with the pairs leaves of the results of yardstick-vs-yardstick play
+# (``python -m bummerl_lab.suit_lies``), 100,000 positions per stage.
 
 
 def _top_trump(mine: int, theirs: int) -> int:
@@ -282,13 +289,54 @@ def _pair_tables(weights, corrections) -> tuple[tuple, tuple]:
     return tuple(trump_pairs), tuple(side_pairs)
 
 
-def tables_for(weights: dict, pairs: dict) -> dict:
-    """claim -> stage -> (weights, each suit's value as trump, as a side suit: ``_pair_tables``)."""
-    return {claim: {drawn: (w, *_pair_tables(w, pairs[claim][drawn])) for drawn, w in stages.items()}
+def lie_key(mine: int, theirs: int, gone: int) -> tuple[int, int]:
+    """How a suit lies (the root's, the opponent's and the gone ranks of it, 5-bit sets), as
+    an entry of ``LIES``: (key, sign), the key ``pair_key``'s << 5 | ``gone``, the sign -1
+    when the opponent holds the larger set; (-1, 0) when neither holds the suit."""
+    pair, sign = pair_key(mine, theirs)
+    return (pair << 5 | gone if sign else -1), sign
+
+
+def _suit_lies() -> tuple:
+    """Every way a suit can lie: (mine, theirs, gone), each of its five cards in one of
+    the hands, gone or in the talon (4 ** 5 ways)."""
+    lies = []
+    for way in range(4 ** 5):
+        sets = [0, 0, 0, 0]  # talon, mine, theirs, gone
+        for rank in range(5):
+            sets[way >> 2 * rank & 3] |= 1 << rank
+        lies.append(tuple(sets[1:]))
+    return tuple(lies)
+
+
+SUIT_LIES = _suit_lies()
+# The keys of a LIES table, in order: every lie where a hand holds the suit, the larger set first.
+LIE_KEYS = tuple(sorted(key for key, sign in (lie_key(*lie) for lie in SUIT_LIES) if sign == 1))
+LIE_INDEX = {key: i for i, key in enumerate(LIE_KEYS)}
+# Per way a suit can lie: (mine << 5 | theirs, mine << 10 | theirs << 5 | gone, the index of
+# its LIES entry, the sign of that entry: 0 where neither hand holds the suit).
+_LIE_SLOTS = tuple((mine << 5 | theirs, mine << 10 | theirs << 5 | gone, LIE_INDEX.get(key, 0), sign)
+                   for (mine, theirs, gone), (key, sign) in ((lie, lie_key(*lie)) for lie in SUIT_LIES))
+
+
+def _lie_tables(weights, pairs, lies) -> tuple[dict, dict]:
+    """Each suit's part of the estimate for ``mine << 10 | theirs << 5 | gone``: its value
+    by ``_pair_tables`` plus the correction of ``LIES`` for the triple (trump, side)."""
+    trump_pairs, side_pairs = _pair_tables(weights, pairs)
+    trump_values, side_values = lies
+    trump_lies = {key: trump_pairs[pair] + sign * trump_values[i] for pair, key, i, sign in _LIE_SLOTS}
+    side_lies = {key: side_pairs[pair] + sign * side_values[i] for pair, key, i, sign in _LIE_SLOTS}
+    return trump_lies, side_lies
+
+
+def tables_for(weights: dict, pairs: dict, lies: dict) -> dict:
+    """claim -> stage -> (weights, each suit's value as trump, as a side suit: ``_lie_tables``)."""
+    return {claim: {drawn: (w, *_lie_tables(w, pairs[claim][drawn], lies[claim][drawn]))
+                    for drawn, w in stages.items()}
             for claim, stages in weights.items()}
 
 
-_TABLES = tables_for(WEIGHTS, PAIRS)
+_TABLES = tables_for(WEIGHTS, PAIRS, LIES)
 
 
 def _held(pos, seat: int) -> int:
@@ -333,12 +381,21 @@ def features(pos, leader: int, root: int) -> list:
     return values
 
 
+def gone_cards(pos) -> int:
+    """The cards of a ``solver.Position`` played in tricks: in neither hand nor the talon."""
+    unseen = pos.talon_left[pos.drawn]
+    if pos.trump_card >= 0:
+        unseen |= BIT[pos.trump_card]
+    return ALL_CARDS & ~(pos.hands[0] | pos.hands[1] | unseen)
+
+
 def estimate(pos, leader: int, root: int) -> float:
     """The expected game points for ``root`` of a phase-1 position (a ``solver.Position``
     with ``leader`` on lead): ``WEIGHTS`` times ``features``, plus for each suit what the
-    way it lies between the two hands adds (``PAIRS``), the suits read from tables."""
-    weights, trump_pairs, side_pairs = _TABLES[pos.rules.claim][max(pos.drawn, 2)]
-    trump = pos.trump
+    way it lies between the two hands adds (``PAIRS``) and what its gone cards add to that
+    (``LIES``), the suits read from tables."""
+    weights, trump_lies, side_lies = _TABLES[pos.rules.claim][max(pos.drawn, 2)]
+    trump_shift = 5 * pos.trump
     value = weights[ON_LEAD] if leader == root else -weights[ON_LEAD]
     for seat, sign in ((root, 1), (1 - root, -1)):
         if pos.tricks[seat]:
@@ -350,9 +407,13 @@ def estimate(pos, leader: int, root: int) -> float:
             seat_value = weights[PENDING] * pos.declared[seat] + weights[NO_TRICK]
         value += sign * seat_value
     mine, theirs = _held(pos, root), _held(pos, 1 - root)
-    for suit in range(4):
-        key = (mine >> 5 * suit & 31) << 5 | (theirs >> 5 * suit & 31)
-        value += trump_pairs[key] if suit == trump else side_pairs[key]
+    unseen = pos.talon_left[pos.drawn]  # ``gone_cards``, inline: a leaf is often evaluated
+    if pos.trump_card >= 0:
+        unseen |= BIT[pos.trump_card]
+    gone = ALL_CARDS & ~(mine | theirs | unseen)
+    for shift in (0, 5, 10, 15):
+        key = (mine >> shift & 31) << 10 | (theirs >> shift & 31) << 5 | (gone >> shift & 31)
+        value += trump_lies[key] if shift == trump_shift else side_lies[key]
     # within the search's window (``solver.MAX_VALUE``: the most game points a hand gives)
     return MAX_VALUE if value > MAX_VALUE else -MAX_VALUE if value < -MAX_VALUE else value
 

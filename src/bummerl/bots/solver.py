@@ -104,17 +104,22 @@ class Position:
     won). Shared: ``drawn`` (talon cards drawn, 10 when exhausted), ``trump_card`` (the
     face-up card, -1 once drawn), ``closer`` (the seat that closed, -1) and, when closed,
     ``closer_opp_tricks`` / ``closer_opp_score`` (the opponent's at the close). ``talon``,
-    ``trump`` and ``rules`` never change.
+    ``talon_left`` (by cards drawn, the talon cards not yet drawn as a mask, the face-up
+    trump card apart), ``trump`` and ``rules`` never change.
     """
 
     __slots__ = (
-        "rules", "talon", "trump", "hands", "points", "declared", "tricks", "drawn",
+        "rules", "talon", "talon_left", "trump", "hands", "points", "declared", "tricks", "drawn",
         "trump_card", "closer", "closer_opp_tricks", "closer_opp_score",
     )
 
     def __init__(self, hand):
         self.rules = hand.rules
         self.talon = hand.talon
+        left = [0] * 11
+        for drawn in range(len(hand.talon) - 1, -1, -1):
+            left[drawn] = left[drawn + 1] | BIT[hand.talon[drawn]]
+        self.talon_left = tuple(left)
         self.trump = hand.trump
         self.hands = hand.hands[:]
         self.points = hand.points[:]
