@@ -242,7 +242,12 @@ FEATURE_NAMES = (
 # among them). A ten whose ace is gone takes every trick of its suit in phase 2; one whose
 # ace is still in the talon may not. It has, per stage, a value for every triple, fitted
 # to what the estimate with the pairs leaves of the results of yardstick-vs-yardstick play
-# (``python -m bummerl_lab.suit_lies``), 100,000 positions per stage.
+# (``python -m bummerl_lab.suit_lies``), 100,000 positions per stage. It predicts them
+# better (root-mean-square error on other positions, Soft, stages 2 to 8: 1.40, 1.28, 1.16,
+# 1.04 against 1.41, 1.30, 1.18, 1.06) and, decision by decision (``bummerl_lab.choices``,
+# 500 hands a run), gained +0.012 +- 0.007 game points per hand against hard-v1 (six runs,
+# Soft and Sharp, each positive) and +0.017 +- 0.014 against the other project's tree
+# search (two runs, Soft), most of it on whether to close (README, stop 56).
 
 
 def _top_trump(mine: int, theirs: int) -> int:
