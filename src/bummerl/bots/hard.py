@@ -315,13 +315,14 @@ def _suit_lies() -> tuple:
 
 
 SUIT_LIES = _suit_lies()
+_LIE_KEYED = tuple(lie_key(*lie) for lie in SUIT_LIES)  # (key, sign) per way, in SUIT_LIES order
 # The keys of a LIES table, in order: every lie where a hand holds the suit, the larger set first.
-LIE_KEYS = tuple(sorted(key for key, sign in (lie_key(*lie) for lie in SUIT_LIES) if sign == 1))
+LIE_KEYS = tuple(sorted(key for key, sign in _LIE_KEYED if sign == 1))
 LIE_INDEX = {key: i for i, key in enumerate(LIE_KEYS)}
 # Per way a suit can lie: (mine << 5 | theirs, mine << 10 | theirs << 5 | gone, the index of
 # its LIES entry, the sign of that entry: 0 where neither hand holds the suit).
 _LIE_SLOTS = tuple((mine << 5 | theirs, mine << 10 | theirs << 5 | gone, LIE_INDEX.get(key, 0), sign)
-                   for (mine, theirs, gone), (key, sign) in ((lie, lie_key(*lie)) for lie in SUIT_LIES))
+                   for (mine, theirs, gone), (key, sign) in zip(SUIT_LIES, _LIE_KEYED))
 
 
 def _lie_tables(weights, pairs, lies) -> tuple[dict, dict]:
@@ -411,11 +412,7 @@ def estimate(pos, leader: int, root: int) -> float:
         else:
             seat_value = weights[PENDING] * pos.declared[seat] + weights[NO_TRICK]
         value += sign * seat_value
-    mine, theirs = _held(pos, root), _held(pos, 1 - root)
-    unseen = pos.talon_left[pos.drawn]  # ``gone_cards``, inline: a leaf is often evaluated
-    if pos.trump_card >= 0:
-        unseen |= BIT[pos.trump_card]
-    gone = ALL_CARDS & ~(mine | theirs | unseen)
+    mine, theirs, gone = _held(pos, root), _held(pos, 1 - root), gone_cards(pos)
     for shift in (0, 5, 10, 15):
         key = (mine >> shift & 31) << 10 | (theirs >> shift & 31) << 5 | (gone >> shift & 31)
         value += trump_lies[key] if shift == trump_shift else side_lies[key]
