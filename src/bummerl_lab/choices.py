@@ -61,7 +61,7 @@ from bummerl.match import Match
 from bummerl.rules import PRESETS
 
 from .arena import PLAYERS, _mean_se
-from .variant import apply, changed, read_leaf, read_lies, read_pairs, read_setting, read_settings
+from .variant import apply, changed, read_estimate, read_setting, read_settings
 
 MERGED = "merged"
 # name -> margin: the merged Hard first (the reference), then the rules compared with it.
@@ -477,12 +477,7 @@ def main(argv=None) -> int:
         settings = {}
         for assignment in args.set:
             settings.update(read_setting(assignment))
-        if args.leaf:
-            settings.update(read_leaf(args.leaf))
-        if args.pairs:
-            settings.update(read_pairs(args.pairs))
-        if args.lies:
-            settings.update(read_lies(args.lies))
+        settings.update(read_estimate(args.leaf, args.pairs, args.lies))
         if settings:
             changes["changed"] = settings
         for name, text in args.change:

@@ -50,7 +50,7 @@ def sparse_row(pos, root: int) -> dict:
 def keeper():
     """What the fit keeps of a position (``leaf_fit.positions``' ``take``): (``sparse_row``,
     the estimate without ``LIES``), for the seat on lead."""
-    without = {"_TABLES": hard.tables_for(hard.WEIGHTS, hard.PAIRS, no_lies())}
+    without = {"_TABLES": hard.tables_for(lies=no_lies())}
 
     def kept(hand) -> tuple:
         pos = Position(hand)

@@ -157,7 +157,7 @@ def settings(pairs: dict) -> dict:
     """``hard``'s settings for an estimate with ``pairs`` (for ``choices`` and ``variant``;
     a claim ``pairs`` leaves out keeps Hard's own)."""
     merged = {**hard.PAIRS, **pairs}
-    return {"PAIRS": merged, "_TABLES": hard.tables_for(hard.WEIGHTS, merged, hard.LIES)}
+    return {"PAIRS": merged, "_TABLES": hard.tables_for(pairs=merged)}
 
 
 def command_line(argv, module: str, doc: str, fit, name: str, header: str, player: str, ridge: float) -> int:

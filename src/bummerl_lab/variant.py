@@ -61,7 +61,7 @@ def read_leaf(path: str) -> dict:
     read = {claim: {stage: tuple(w) for stage, w in stages.items()}
             for claim, stages in ast.literal_eval("{" + "".join(lines) + "}").items()}
     weights = {**hard.WEIGHTS, **read}
-    return {"WEIGHTS": weights, "_TABLES": hard.tables_for(weights, hard.PAIRS, hard.LIES)}
+    return {"WEIGHTS": weights, "_TABLES": hard.tables_for(weights)}
 
 
 def read_pairs(path: str) -> dict:
@@ -80,7 +80,7 @@ def read_pairs(path: str) -> dict:
         if not found:
             raise ValueError(f"{path}: no PAIRS in it (write one with python -m bummerl_lab.suit_pairs --out)")
     pairs = {**hard.PAIRS, **found}
-    return {"PAIRS": pairs, "LIES": lies, "_TABLES": hard.tables_for(hard.WEIGHTS, pairs, lies)}
+    return {"PAIRS": pairs, "LIES": lies, "_TABLES": hard.tables_for(pairs=pairs, lies=lies)}
 
 
 def no_lies() -> dict:
@@ -101,7 +101,20 @@ def read_lies(path: str) -> dict:
         if not found:
             raise ValueError(f"{path}: no LIES in it (write one with python -m bummerl_lab.suit_lies --out)")
     lies = {**hard.LIES, **found}
-    return {"LIES": lies, "_TABLES": hard.tables_for(hard.WEIGHTS, hard.PAIRS, lies)}
+    return {"LIES": lies, "_TABLES": hard.tables_for(lies=lies)}
+
+
+def read_estimate(leaf: str | None = None, pairs: str | None = None, lies: str | None = None) -> dict:
+    """The settings of ``bummerl.bots.hard`` for an estimate read from files (``read_leaf``,
+    ``read_pairs``, ``read_lies``; None: Hard's own), in that order, each file's tables
+    built on what the files before it hold: the pairs of one file and the lies of another
+    make one estimate."""
+    settings = {}
+    for path, reader in ((leaf, read_leaf), (pairs, read_pairs), (lies, read_lies)):
+        if path:
+            with changed(settings):
+                settings.update(reader(path))
+    return settings
 
 
 def apply(settings: dict, module=hard) -> None:
@@ -160,12 +173,7 @@ def main(argv=None) -> int:
     try:
         for assignment in args.set:
             apply(read_setting(assignment))
-        if args.leaf:
-            apply(read_leaf(args.leaf))
-        if args.pairs:
-            apply(read_pairs(args.pairs))
-        if args.lies:
-            apply(read_lies(args.lies))
+        apply(read_estimate(args.leaf, args.pairs, args.lies))
     except (ValueError, OSError, SyntaxError) as error:
         parser.error(str(error))
     limit_depth(args.max_depth if args.max_depth is not None else hard.EXACT)

@@ -764,6 +764,33 @@ def test_the_suit_lie_fit_recovers_corrections_that_explain_the_residuals():
         assert w[i] == pytest.approx(truth[i], abs=0.05)
 
 
+def test_an_estimate_read_from_a_pairs_file_and_a_lies_file_holds_both(tmp_path):
+    # Before stop 57, choices read each file's tables on Hard's own: the lies' tables,
+    # read last, silently dropped the pairs of the other file.
+    from bummerl.bots import hard
+    from bummerl_lab.suit_lies import HEADER
+    from bummerl_lab.suit_pairs import write
+    from bummerl_lab.variant import read_estimate
+
+    rng = random.Random(11)
+
+    def table(n):
+        return {claim: {stage: (tuple(round(rng.uniform(-0.2, 0.2), 3) for _ in range(n)),
+                                tuple(round(rng.uniform(-0.2, 0.2), 3) for _ in range(n)))
+                        for stage in stages}
+                for claim, stages in hard.WEIGHTS.items()}
+    pairs, lies = table(len(hard.PAIR_KEYS)), table(len(hard.LIE_KEYS))
+    commands = {claim: "made by a test" for claim in pairs}
+    write(str(tmp_path / "pairs.py"), pairs, commands)
+    write(str(tmp_path / "lies.py"), lies, commands, "LIES", HEADER)
+    settings = read_estimate(pairs=str(tmp_path / "pairs.py"), lies=str(tmp_path / "lies.py"))
+    assert settings["PAIRS"] == pairs and settings["LIES"] == lies
+    assert settings["_TABLES"] == hard.tables_for(pairs=pairs, lies=lies)
+    assert settings["_TABLES"] != hard.tables_for(lies=lies)
+    assert hard.PAIRS != pairs and hard._TABLES == hard.tables_for()  # Hard's own untouched
+    assert read_estimate() == {}
+
+
 def test_the_suit_lies_module_is_what_its_commands_wrote(tmp_path):
     from bummerl.bots import hard
     from bummerl_lab.suit_lies import HEADER

@@ -335,14 +335,18 @@ def _lie_tables(weights, pairs, lies) -> tuple[dict, dict]:
     return trump_lies, side_lies
 
 
-def tables_for(weights: dict, pairs: dict, lies: dict) -> dict:
-    """claim -> stage -> (weights, each suit's value as trump, as a side suit: ``_lie_tables``)."""
+def tables_for(weights: dict | None = None, pairs: dict | None = None, lies: dict | None = None) -> dict:
+    """claim -> stage -> (weights, each suit's value as trump, as a side suit: ``_lie_tables``);
+    what is not given is Hard's own as it is now (``WEIGHTS``, ``PAIRS``, ``LIES``)."""
+    weights = WEIGHTS if weights is None else weights
+    pairs = PAIRS if pairs is None else pairs
+    lies = LIES if lies is None else lies
     return {claim: {drawn: (w, *_lie_tables(w, pairs[claim][drawn], lies[claim][drawn]))
                     for drawn, w in stages.items()}
             for claim, stages in weights.items()}
 
 
-_TABLES = tables_for(WEIGHTS, PAIRS, LIES)
+_TABLES = tables_for()
 
 
 def _held(pos, seat: int) -> int:
