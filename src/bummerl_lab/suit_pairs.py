@@ -153,13 +153,6 @@ def write(path: str, pairs: dict, commands: dict, name: str = "PAIRS", header: s
         f.write("\n".join(lines) + "\n")
 
 
-def settings(pairs: dict) -> dict:
-    """``hard``'s settings for an estimate with ``pairs`` (for ``choices`` and ``variant``;
-    a claim ``pairs`` leaves out keeps Hard's own)."""
-    merged = {**hard.PAIRS, **pairs}
-    return {"PAIRS": merged, "_TABLES": hard.tables_for(pairs=merged)}
-
-
 def command_line(argv, module: str, doc: str, fit, name: str, header: str, player: str, ridge: float) -> int:
     """A fit's command (``python -m bummerl_lab.<module>``, described by ``doc``): ``fit``
     the tables of one preset and print the residuals; with ``--out``, set them as the
