@@ -1,20 +1,28 @@
 """Stop 58's two splits of closing (a session's analysis, kept to reproduce README's figures).
 
     python docs/arena/trials/stop58/close_splits.py tricks hard,ext-mcts TRACE.jsonl[.gz] ...
-        each seat's closes by the tricks played before them: how many, how many failed
-        (the closer lost the hand), the closer's net game points per close
+        each bot's closes by the tricks played before them (the traces replayed,
+        ``bummerl_lab.traces``): how many, how many failed (the closer lost the hand), the
+        closer's net game points per close
 
     python docs/arena/trials/stop58/close_splits.py switched LOG:CHANGE[:-] ...
         the decisions where a ``bummerl_lab.choices`` change chose otherwise than Hard as
         merged, one of the two being the close: game points per decision the change
         gained (``:-`` for a log whose merged Hard is the change and CHANGE the old one),
         split by what was played instead of closing (a card, or a marriage declared)
+
+README, *Arena*, stop 58, gives the figures.
 """
 import gzip
 import json
 import statistics
 import sys
 from collections import defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[4] / "src"))  # the repository's
+from bummerl.rules import Rules  # noqa: E402
+from bummerl_lab.traces import close_step, read, replay  # noqa: E402
 
 
 def lines(path):
@@ -23,15 +31,18 @@ def lines(path):
 
 
 def tricks(names, paths):
-    for who, name in zip(("a", "b"), names.split(",")):
-        by_tricks = defaultdict(list)  # tricks before the close: the closer's net per close
-        for path in paths:
-            for hand in lines(path):
-                if hand["closer"] != who:
-                    continue
-                before = hand["actions"][:hand["actions"].index("close")]
-                played = sum(a.split()[0] in ("play", "marry") for a in before) // 2
-                by_tricks[played].append(hand["a_points"] if who == "a" else -hand["a_points"])
+    by_bot = {name: defaultdict(list) for name in names.split(",")}  # tricks: nets per close
+    for (rules_text, seed, pair, a_seat), entries in read(paths).items():
+        rules = Rules.from_json(json.loads(rules_text))
+        for entry, steps in replay(rules, seed, pair, entries):
+            match = close_step(steps)
+            if match is None:
+                continue
+            closer = match.hand.to_act
+            net = entry["a_points"] if closer == a_seat else -entry["a_points"]
+            name = names.split(",")[closer != a_seat]
+            by_bot[name][match.hand.drawn // 2].append(net)
+    for name, by_tricks in by_bot.items():
         print(f"closes by {name}")
         for played, nets in sorted(by_tricks.items()):
             failed = sum(net < 0 for net in nets) / len(nets)
