@@ -119,6 +119,17 @@ def close_step(steps):
     return next((match for match, action in steps if action.code == CLOSE), None)
 
 
+def closes(plays: dict):
+    """Each hand of the traces where a seat closed, replayed: (seed, pair, A's seat, the
+    hand's trace entry, the match just before the close; its hand's ``to_act`` closed)."""
+    for (rules_text, seed, pair, a_seat), entries in plays.items():
+        rules = Rules.from_json(json.loads(rules_text))
+        for entry, steps in replay(rules, seed, pair, entries):
+            match = close_step(steps)
+            if match is not None:
+                yield seed, pair, a_seat, entry, match
+
+
 def first_difference(steps, other_steps):
     """Where two plays of one deal part: (the match before the first action they differ in,
     that action in ``steps``, in ``other_steps``), or None where one play's actions begin

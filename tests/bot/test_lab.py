@@ -611,6 +611,18 @@ def test_closes_against_play_outs_add_up_to_the_arenas_deal_classes(tmp_path):
         assert all(s["drawn"] < 10 and s["closer_points"] >= 0 for s in stories)
 
 
+def test_the_closes_of_a_trace_are_its_hands_with_a_closer_replayed_to_the_close(tmp_path):
+    from bummerl.cards import CLOSE
+    from bummerl_lab import traces
+    _, entries, path = traced_run(tmp_path)
+    found = list(traces.closes(traces.read([path])))
+    assert len(found) == sum(entry["closer"] != "nobody" for entry in entries) > 0
+    for _, _, a_seat, entry, match in found:
+        closer = match.hand.to_act
+        assert entry["closer"] == ("a" if closer == a_seat else "b")
+        assert CLOSE in match.hand.legal_actions() and match.hand.closed_by < 0
+
+
 def test_a_trace_that_does_not_replay_is_named_by_its_hand(tmp_path):
     from bummerl_lab import traces
     _, entries, path = traced_run(tmp_path, bummerls=2)

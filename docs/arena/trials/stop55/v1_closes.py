@@ -15,8 +15,7 @@ import sys
 sys.path.insert(0, "src")
 from bummerl.bots import hard  # noqa: E402
 from bummerl.cards import CLOSE  # noqa: E402
-from bummerl.rules import Rules  # noqa: E402
-from bummerl_lab.traces import close_step, read, replay  # noqa: E402
+from bummerl_lab.traces import closes, read  # noqa: E402
 
 
 def close_parts(search) -> tuple[float, float, float]:
@@ -36,24 +35,19 @@ def close_parts(search) -> tuple[float, float, float]:
 
 
 def main(paths) -> None:
-    for (rules_text, seed, pair, a_seat), entries in read(paths).items():
-        rules = Rules.from_json(json.loads(rules_text))
-        for entry, steps in replay(rules, seed, pair, entries):
-            match = close_step(steps)
-            if match is None:
-                continue
-            hand = match.hand
-            seat = hand.to_act
-            if hand.tricks[1 - seat]:
-                continue
-            view = match.view(seat)
-            search = hard.Search(view, random.Random(f"{seed}/{pair}/{entry['deal']}"))
-            search.step()
-            mean, spread, other = close_parts(search)
-            result = entry["a_points"] * (1 if seat == a_seat else -1)
-            print(json.dumps({"bot": "hard" if seat == a_seat else "hard-v1", "drawn": hand.drawn,
-                              "mean": round(mean, 3), "spread": round(spread, 3), "other": round(other, 3),
-                              "closes": search.best() == CLOSE, "result": result}), flush=True)
+    for seed, pair, a_seat, entry, match in closes(read(paths)):
+        hand = match.hand
+        seat = hand.to_act
+        if hand.tricks[1 - seat]:
+            continue
+        view = match.view(seat)
+        search = hard.Search(view, random.Random(f"{seed}/{pair}/{entry['deal']}"))
+        search.step()
+        mean, spread, other = close_parts(search)
+        result = entry["a_points"] * (1 if seat == a_seat else -1)
+        print(json.dumps({"bot": "hard" if seat == a_seat else "hard-v1", "drawn": hand.drawn,
+                          "mean": round(mean, 3), "spread": round(spread, 3), "other": round(other, 3),
+                          "closes": search.best() == CLOSE, "result": result}), flush=True)
 
 
 if __name__ == "__main__":

@@ -21,8 +21,7 @@ from collections import defaultdict
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[4] / "src"))  # the repository's
-from bummerl.rules import Rules  # noqa: E402
-from bummerl_lab.traces import close_step, read, replay  # noqa: E402
+from bummerl_lab.traces import closes, read  # noqa: E402
 
 
 def lines(path):
@@ -32,16 +31,10 @@ def lines(path):
 
 def tricks(names, paths):
     by_bot = {name: defaultdict(list) for name in names.split(",")}  # tricks: nets per close
-    for (rules_text, seed, pair, a_seat), entries in read(paths).items():
-        rules = Rules.from_json(json.loads(rules_text))
-        for entry, steps in replay(rules, seed, pair, entries):
-            match = close_step(steps)
-            if match is None:
-                continue
-            closer = match.hand.to_act
-            net = entry["a_points"] if closer == a_seat else -entry["a_points"]
-            name = names.split(",")[closer != a_seat]
-            by_bot[name][match.hand.drawn // 2].append(net)
+    for _, _, a_seat, entry, match in closes(read(paths)):
+        closer = match.hand.to_act
+        net = entry["a_points"] if closer == a_seat else -entry["a_points"]
+        by_bot[names.split(",")[closer != a_seat]][match.hand.drawn // 2].append(net)
     for name, by_tricks in by_bot.items():
         print(f"closes by {name}")
         for played, nets in sorted(by_tricks.items()):
