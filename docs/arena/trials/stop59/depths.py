@@ -18,10 +18,9 @@ import sys
 from bummerl.bots import hard
 from bummerl.bots.solver import Budget, value_after
 from bummerl.bots.world import WorldBuilder
-from bummerl.bots.yardstick import heuristic
 from bummerl.cards import CLOSE, parse_action
-from bummerl.hand import deal
-from bummerl.rules import Rules
+
+from noise import opening_views
 
 
 def centred_values(world, seat: int, actions: list, depth: int) -> dict:
@@ -33,37 +32,33 @@ def centred_values(world, seat: int, actions: list, depth: int) -> dict:
 
 
 def main(hands: int, seed: int, depth: int) -> None:
-    rng = random.Random(seed)
     pooled = [0.0, 0.0, 0.0]  # co-moment, shallow moment, deep moment
     n = 0
-    for h in range(hands):
-        hand = deal(Rules(), h % 2, rng)
-        while hand.outcome is None and hand.drawn <= 2:
-            view = hand.view(hand.to_act)
-            actions = [a for a in map(parse_action, view.legal) if a >= 0 and a != CLOSE]
-            builder = WorldBuilder(view)
-            if len(actions) > 2 and view.trick is None and not builder.exact():
-                worlds_rng = random.Random(n)
-                shallow, deep = [], []
-                for _ in range(60):
-                    world = builder.sample(worlds_rng)
-                    shallow.append(centred_values(world, view.seat, actions, 1))
-                    deep.append(centred_values(world, view.seat, actions, depth))
-                here = [0.0, 0.0, 0.0]
-                for a in actions:
-                    ms = sum(x[a] for x in shallow) / len(shallow)
-                    md = sum(y[a] for y in deep) / len(deep)
-                    here[0] += sum((x[a] - ms) * (y[a] - md) for x, y in zip(shallow, deep))
-                    here[1] += sum((x[a] - ms) ** 2 for x in shallow)
-                    here[2] += sum((y[a] - md) ** 2 for y in deep)
-                pooled = [p + x for p, x in zip(pooled, here)]
-                n += 1
-                c, s, d = pooled
-                if here[1] and here[2]:
-                    print(n, hand.drawn, "corr %.3f slope %.3f | pooled corr %.3f slope %.3f unexplained %.3f" % (
-                        here[0] / (here[1] * here[2]) ** 0.5, here[0] / here[1],
-                        c / (s * d) ** 0.5, c / s, 1 - c * c / (s * d)), flush=True)
-            hand = hand.apply(heuristic(view))
+    for view in opening_views(hands, seed):
+        actions = [a for a in map(parse_action, view.legal) if a >= 0 and a != CLOSE]
+        builder = WorldBuilder(view)
+        if len(actions) <= 2 or view.trick is not None or builder.exact():
+            continue
+        worlds_rng = random.Random(n)
+        shallow, deep = [], []
+        for _ in range(60):
+            world = builder.sample(worlds_rng)
+            shallow.append(centred_values(world, view.seat, actions, 1))
+            deep.append(centred_values(world, view.seat, actions, depth))
+        here = [0.0, 0.0, 0.0]
+        for a in actions:
+            ms = sum(x[a] for x in shallow) / len(shallow)
+            md = sum(y[a] for y in deep) / len(deep)
+            here[0] += sum((x[a] - ms) * (y[a] - md) for x, y in zip(shallow, deep))
+            here[1] += sum((x[a] - ms) ** 2 for x in shallow)
+            here[2] += sum((y[a] - md) ** 2 for y in deep)
+        pooled = [p + x for p, x in zip(pooled, here)]
+        n += 1
+        c, s, d = pooled
+        if here[1] and here[2]:
+            print(n, view.drawn, "corr %.3f slope %.3f | pooled corr %.3f slope %.3f unexplained %.3f" % (
+                here[0] / (here[1] * here[2]) ** 0.5, here[0] / here[1],
+                c / (s * d) ** 0.5, c / s, 1 - c * c / (s * d)), flush=True)
 
 
 if __name__ == "__main__":

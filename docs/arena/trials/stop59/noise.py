@@ -36,26 +36,35 @@ def centred_means(view, seed: int, worlds: int, mode: str, depth: int):
     return {a: v - centre for a, v in means.items()}
 
 
-def main(hands: int, seed: int, depth: int) -> None:
-    hard.TRIM, hard.SPARE_WORLDS = 0, False
+def opening_views(hands: int, seed: int):
+    """Every view to act while at most 2 talon cards are drawn, in hands dealt from
+    ``seed`` and played by the yardstick (``depths.py`` walks the same ones)."""
     rng = random.Random(seed)
-    errors = {mode: [] for mode in MODES}
-    n = 0
     for h in range(hands):
         hand = deal(Rules(), h % 2, rng)
         while hand.outcome is None and hand.drawn <= 2:
             view = hand.view(hand.to_act)
-            if len(view.legal) > 2 and view.trick is None:
-                ref = centred_means(view, 10 ** 6 + n, 480, "plain", depth)
-                if ref is not None:
-                    for mode, found in errors.items():
-                        for rep in range(3):
-                            m = centred_means(view, 1000 * n + rep, 24, mode, depth)
-                            found.append(sum((m[a] - ref[a]) ** 2 for a in ref) / len(ref))
-                    n += 1
-                    print(n, {mode: round((sum(e) / len(e)) ** 0.5, 4) for mode, e in errors.items()},
-                          flush=True)
+            yield view
             hand = hand.apply(heuristic(view))
+
+
+def main(hands: int, seed: int, depth: int) -> None:
+    hard.TRIM, hard.SPARE_WORLDS = 0, False
+    errors = {mode: [] for mode in MODES}
+    n = 0
+    for view in opening_views(hands, seed):
+        if len(view.legal) <= 2 or view.trick is not None:
+            continue
+        ref = centred_means(view, 10 ** 6 + n, 480, "plain", depth)
+        if ref is None:
+            continue
+        for mode, found in errors.items():
+            for rep in range(3):
+                m = centred_means(view, 1000 * n + rep, 24, mode, depth)
+                found.append(sum((m[a] - ref[a]) ** 2 for a in ref) / len(ref))
+        n += 1
+        print(n, {mode: round((sum(e) / len(e)) ** 0.5, 4) for mode, e in errors.items()},
+              flush=True)
 
 
 if __name__ == "__main__":
