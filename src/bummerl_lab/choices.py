@@ -2,7 +2,7 @@
 
 ``python -m bummerl_lab.choices --hands N --seed S [--rules soft|sharp] [--opponent NAME]
 [--rollouts R] [--rule NAME=MARGIN ...] [--set NAME=VALUE ...] [--leaf FILE]
-[--pairs FILE] [--lies FILE] [--change NAME "NAME=VALUE ..."] [--tie NAME "NAME=VALUE ..."] [--oracle] [--player NAME ...]
+[--pairs FILE] [--lies FILE] [--change NAME "NAME=VALUE ..."] [--estimate NAME "leaf=F pairs=G lies=H"] [--tie NAME "NAME=VALUE ..."] [--oracle] [--player NAME ...]
 [--log FILE] [--progress]``, and
 ``python -m bummerl_lab.choices --read LOG ...``: each change's gain in a run's log by the kind
 of decision (``kind_table``), and for a run of rules the tie table (``tie_table``)
@@ -26,7 +26,9 @@ with ``--set`` (a constant of ``bummerl.bots.hard``) and ``--leaf`` (the estimat
 weights as ``bummerl_lab.leaf_fit`` prints them) and ``--pairs`` (its suit pairs as
 ``bummerl_lab.suit_pairs`` writes them) and ``--lies`` (its suit lies as
 ``bummerl_lab.suit_lies`` writes them) one changed Hard, searched on its own,
-and with each ``--change`` one more (its settings separated by spaces); with each ``--tie``
+and with each ``--change`` one more (its settings separated by spaces), and with each
+``--estimate`` one more whose estimate is read from the files named (as ``--leaf``,
+``--pairs`` and ``--lies`` read them), so that one run judges several fits; with each ``--tie``
 the merged Hard's search with another tie-breaker: the yardstick with the settings given
 (constants of ``bummerl.bots.yardstick``), played where its choice is within Hard's
 margin of the best mean (``Search.choice``), so that one search per decision judges many
@@ -422,6 +424,18 @@ def kind_table(lines: list) -> list:
             for name, by_kind in gains.items() for kind in (*KINDS, "all") if kind in by_kind]
 
 
+def read_files(text: str) -> dict:
+    """``"leaf=F pairs=G"`` -> ``{"leaf": "F", "pairs": "G"}``: the files of an estimate
+    (``variant.read_estimate``'s arguments: leaf, pairs, lies)."""
+    files = {}
+    for part in text.split():
+        kind, _, path = part.partition("=")
+        if kind not in ("leaf", "pairs", "lies") or not path:
+            raise ValueError(f"{part!r}: an estimate's files are leaf=FILE, pairs=FILE and lies=FILE")
+        files[kind] = path
+    return files
+
+
 def print_progress(played: int, hands: int, gains: dict) -> None:
     """Every tenth hand, each change's gain per hand so far (``run``'s progress)."""
     if played % 10 == 0 or played == hands:
@@ -463,6 +477,8 @@ def main(argv=None) -> int:
     parser.add_argument("--leaf", metavar="FILE", help="the changed Hard's estimate, as leaf_fit prints it")
     parser.add_argument("--pairs", metavar="FILE", help="the changed Hard's suit pairs, as suit_pairs writes them (none: without)")
     parser.add_argument("--lies", metavar="FILE", help="the changed Hard's suit lies, as suit_lies writes them (none: without)")
+    parser.add_argument("--estimate", nargs=2, action="append", default=[], metavar=("NAME", "FILES"),
+                        help='one more changed Hard with an estimate read from files: --estimate j "leaf=F pairs=G"')
     parser.add_argument("--tie", nargs=2, action="append", default=[], metavar=("NAME", "SETTINGS"),
                         help='a tie-breaker to judge from the same search: --tie slow "TAKER_SUIT=7"')
     parser.add_argument("--oracle", action="store_true",
@@ -482,16 +498,18 @@ def main(argv=None) -> int:
             changes["changed"] = settings
         for name, text in args.change:
             changes[name] = read_settings(text)
+        for name, text in args.estimate:
+            changes[name] = read_estimate(**read_files(text))
         ties = {name: read_settings(text, yardstick) for name, text in args.tie}
         rules = {MERGED: None, **dict(parse_rule(text) for text in args.rule)}
     except (ValueError, OSError, SyntaxError) as error:
         parser.error(str(error))
     if args.oracle and (changes or args.rule or ties):
-        parser.error("--oracle compares its own Hards: leave out --rule, --set, --leaf, --pairs, --lies, --change and --tie")
+        parser.error("--oracle compares its own Hards: leave out --rule, --set, --leaf, --pairs, --lies, --change, --estimate and --tie")
     if args.player and (args.oracle or changes or args.rule or ties):
         parser.error("--player compares other players with the merged Hard: leave out the other changes")
     if ties and (changes or args.rule):
-        parser.error("--tie judges tie-breakers from the merged Hard's search: leave out --rule, --set, --leaf, --pairs, --lies and --change")
+        parser.error("--tie judges tie-breakers from the merged Hard's search: leave out --rule, --set, --leaf, --pairs, --lies, --change and --estimate")
     if args.player:
         chooser, names = by_players(args.player), [MERGED, *args.player]
     elif args.oracle:

@@ -31,24 +31,35 @@ RIDGE = 1e-3
 PLAYERS = {"medium": medium, "heuristic": lambda view, rng: heuristic(view), "hard": choose}
 
 
-def positions(rules, count: int, rng, player=medium, take=None) -> dict:
-    """{stage: [(hand, game points the seat on lead won or lost in the end), ...]},
-    ``count`` positions per stage, from hands ``player`` plays in both seats; with
-    ``take``, ``take(hand)`` in place of each hand (what a fit keeps of it)."""
-    found = {stage: [] for stage in STAGES}
+def played(rules, rng, player=medium, take=None):
+    """Hands ``player`` plays in both seats, dealt from ``rng``, one after another: of each,
+    {stage: (the first position on lead at that stage, before any action, or ``take`` of it;
+    the game points the seat on lead won or lost in the end)}."""
     dealer = 0
-    while min(len(found[stage]) for stage in STAGES) < count:
+    while True:
         hand = deal(rules, dealer, rng)
         dealer = 1 - dealer
         taken = {}
         while hand.outcome is None:
             stage = hand.drawn
             if (hand.lead < 0 and hand.married < 0 and hand.closed_by < 0
-                    and stage in found and stage not in taken and len(found[stage]) < count):
+                    and stage in STAGES and stage not in taken):
                 taken[stage] = (hand.leader, hand if take is None else take(hand))
             hand = hand.apply(player(hand.view(hand.to_act), rng))
-        for stage, (leader, position) in taken.items():
-            found[stage].append((position, outcome_value(hand.outcome, leader)))
+        yield {stage: (position, outcome_value(hand.outcome, leader))
+               for stage, (leader, position) in taken.items()}
+
+
+def positions(rules, count: int, rng, player=medium, take=None) -> dict:
+    """{stage: [(hand, game points the seat on lead won or lost in the end), ...]},
+    ``count`` positions per stage, from hands ``player`` plays in both seats (``played``);
+    with ``take``, ``take(hand)`` in place of each hand (what a fit keeps of it)."""
+    found = {stage: [] for stage in STAGES}
+    hands = played(rules, rng, player, take)
+    while min(len(found[stage]) for stage in STAGES) < count:
+        for stage, sample in next(hands).items():
+            if len(found[stage]) < count:
+                found[stage].append(sample)
     return found
 
 

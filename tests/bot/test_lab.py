@@ -846,3 +846,84 @@ def test_a_lab_run_without_the_suit_pairs_scores_with_the_linear_estimate():
     assert hard.estimate(pos, hand.leader, 0) != pytest.approx(linear(pos, hand.leader, 0))
     with pytest.raises(ValueError, match="no PAIRS"):
         read_pairs(str(ROOT / "README.md"))
+
+
+def test_self_play_positions_are_kept_a_batch_at_a_time_and_a_batch_cut_short_is_left_out(tmp_path, monkeypatch):
+    from bummerl_lab import selfplay
+    from bummerl_lab.leaf_fit import STAGES
+
+    monkeypatch.setattr(selfplay, "BATCH", 2)
+    path = tmp_path / "soft.pkl"
+    assert selfplay.write(str(path), SOFT, 3, seed=7, nodes=300) == 3
+    header, found = selfplay.read(str(path))
+    assert header == {"rules": "soft", "seed": 7, "nodes": 300}
+    assert len(found[2]) == 3  # every hand reaches its second trick's lead with the talon open
+    for stage, samples in found.items():
+        assert stage in STAGES
+        for hand, won in samples:
+            assert hand.drawn == stage and hand.lead < 0 and hand.closed_by < 0
+            assert won in (-3, -2, -1, 1, 2, 3)
+    whole = path.read_bytes()
+    path.write_bytes(whole[:-40])  # the last batch (one hand) cut short by a stop
+    assert len(selfplay.read(str(path))[1][2]) == 2
+
+
+def test_an_estimate_correction_is_added_to_its_weights_and_pairs_exactly():
+    """The estimate is linear in ``WEIGHTS`` and ``PAIRS``: the corrected tables give the
+    estimate plus the correction times the position's row (where neither is clipped)."""
+    from bummerl.bots import hard
+    from bummerl.bots.solver import Position
+    from bummerl_lab.choices import changed
+    from bummerl_lab.refit import DENSE, corrected, sample
+
+    rng = random.Random(8)
+    n = DENSE + 2 * len(hard.PAIR_KEYS)
+    correction = [rng.uniform(-0.05, 0.05) for _ in range(n)]
+    weights, pairs = corrected("auto", {stage: correction for stage in (2, 4, 6, 8)})
+    new_weights = {**hard.WEIGHTS, "auto": weights}
+    new_pairs = {**hard.PAIRS, "auto": pairs}
+    checked = 0
+    for seed in range(30):
+        hand = deal(SOFT, seed % 2, random.Random(seed))
+        row, _ = sample(hand, 0.0)
+        pos = Position(hand)
+        before = hard.estimate(pos, hand.leader, hand.leader)
+        with changed({"_TABLES": hard.tables_for(new_weights, new_pairs)}):
+            after = hard.estimate(pos, hand.leader, hand.leader)
+        shift = sum(correction[i] * x for i, x in row.items())
+        if max(abs(before), abs(before + shift)) < hard.MAX_VALUE:
+            assert after == pytest.approx(before + shift, abs=1e-3)  # the tables are rounded
+            checked += 1
+    assert checked > 20
+
+
+def test_the_refit_explains_residuals_made_by_a_known_correction():
+    from bummerl.bots import hard
+    from bummerl_lab.refit import DENSE, fit_correction, rms, sample
+
+    rng = random.Random(9)
+    truth = [rng.uniform(-0.3, 0.3) for _ in range(DENSE + 2 * len(hard.PAIR_KEYS))]
+    data = []
+    for seed in range(2000):
+        hand = deal(SOFT, seed % 2, random.Random(seed))
+        row, _ = sample(hand, 0.0)
+        data.append((row, sum(truth[i] * x for i, x in row.items())))
+    w = fit_correction(data, ridge=1e-6)
+    assert rms(data) > 0.3
+    assert rms(data, w) < 0.02  # almost all of it explained (the weights' ridge shrinks a little)
+
+
+def test_an_estimate_named_in_a_choices_run_is_read_from_the_files_it_names():
+    from bummerl.bots import hard
+    from bummerl.bots.solver import Position
+    from bummerl_lab.choices import changed, read_files
+    from bummerl_lab.suit_pairs import linear
+    from bummerl_lab.variant import read_estimate
+
+    assert read_files("leaf=a.leaf pairs=b.py") == {"leaf": "a.leaf", "pairs": "b.py"}
+    hand = deal(SOFT, 0, random.Random(3))
+    pos = Position(hand)
+    with changed(read_estimate(**read_files("pairs=none"))):
+        assert hard.estimate(pos, hand.leader, 0) == pytest.approx(linear(pos, hand.leader, 0))
+    with pytest.raises(ValueError, match="'weights=x': an estimate's files are leaf=FILE"):
+        read_files("weights=x")
