@@ -12,7 +12,8 @@ a small ridge, ``leaf_fit.RIDGE`` per position) and on the suit pairs of ``PAIRS
 (``suit_pairs.sparse_row``, ``--ridge`` pseudo-positions at no correction per value). The
 estimate is linear in both, so the correction is added to them: ``--leaf-out`` writes
 the corrected weights as ``leaf_fit`` prints them, ``--pairs-out`` the corrected pairs as
-``suit_pairs`` writes them (the other preset's kept from Hard's own), for ``choices`` and
+``suit_pairs`` writes them (the other preset's kept where the file has it: a preset left
+out is Hard's own where the file is read), for ``choices`` and
 ``variant`` (``--leaf``, ``--pairs``) or for Hard itself (``--pairs-out
 src/bummerl/bots/pairs.py``). With ``--only`` the other part is left as it is.
 Prints, per stage, the residual before and after on the positions of every fifth hand
@@ -107,6 +108,9 @@ def refit(paths: list, parts=PARTS, ridge: float = RIDGE, log=None) -> tuple[str
             found.setdefault(stage, []).extend(samples)
     if len(presets) != 1:
         raise ValueError(f"the files hold positions of more than one preset: {sorted(presets)}")
+    empty = [stage for stage, samples in sorted(found.items()) if not samples]
+    if empty:
+        raise ValueError(f"the files hold no position at stage {empty[0]}: play more hands")
     corrections = {}
     for stage, samples in sorted(found.items()):
         data = [sample(hand, won) for hand, won in samples]
@@ -114,8 +118,9 @@ def refit(paths: list, parts=PARTS, ridge: float = RIDGE, log=None) -> tuple[str
         kept = [d for i, d in enumerate(data) if i % HOLD_OUT != HOLD_OUT - 1]
         w = fit_correction(kept, parts, ridge)
         if log:
-            log(f"stage {stage}: {len(data)} positions; rms residual of the estimate on held-out "
-                f"positions {rms(held):.4f}, corrected {rms(held, w):.4f}; in the fit {rms(kept):.4f} -> {rms(kept, w):.4f}")
+            judged = (f"rms residual of the estimate on held-out positions {rms(held):.4f}, corrected "
+                      f"{rms(held, w):.4f}" if held else f"fewer than {HOLD_OUT}, none held out")
+            log(f"stage {stage}: {len(data)} positions; {judged}; in the fit {rms(kept):.4f} -> {rms(kept, w):.4f}")
         corrections[stage] = fit_correction(data, parts, ridge)
         if log and "weights" in parts:
             log("  weights' correction: " + ", ".join(
@@ -142,12 +147,8 @@ def main(argv=None) -> int:
     command = " ".join(["python -m bummerl_lab.refit", *args.files, *([f"--only {args.only}"] if args.only else []),
                         f"--ridge {args.ridge:g}"])
     if args.pairs_out:
-        tables, commands = read_pairs(args.pairs_out)
-        tables = {**hard.PAIRS, **tables, claim: pairs}
-        commands = {**commands, claim: command}
-        for other in tables:
-            commands.setdefault(other, "Hard's own")
-        write_pairs(args.pairs_out, tables, commands)
+        tables, commands = read_pairs(args.pairs_out)  # a claim left out of the file is Hard's own
+        write_pairs(args.pairs_out, {**tables, claim: pairs}, {**commands, claim: command})
     if args.leaf_out:
         with open(args.leaf_out, "w", encoding="utf-8") as out:
             out.write(f"# {command}\n# {', '.join(hard.FEATURE_NAMES)}\n\"{claim}\": {{\n")

@@ -927,3 +927,34 @@ def test_an_estimate_named_in_a_choices_run_is_read_from_the_files_it_names():
         assert hard.estimate(pos, hand.leader, 0) == pytest.approx(linear(pos, hand.leader, 0))
     with pytest.raises(ValueError, match="'weights=x': an estimate's files are leaf=FILE"):
         read_files("weights=x")
+
+
+def test_a_refit_writes_files_that_choices_reads_and_refuses_two_presets_at_once(tmp_path, capsys):
+    from bummerl.bots import hard
+    from bummerl.bots.solver import Position
+    from bummerl.rules import SHARP
+    from bummerl_lab import refit, selfplay
+    from bummerl_lab.choices import changed
+    from bummerl_lab.suit_pairs import read
+    from bummerl_lab.variant import read_estimate
+
+    soft, sharp = tmp_path / "soft.pkl", tmp_path / "sharp.pkl"
+    selfplay.write(str(soft), SOFT, 4, seed=3, nodes=300)
+    selfplay.write(str(sharp), SHARP, 0, seed=3, nodes=300)  # no hand: a header alone
+    leaf, pairs = tmp_path / "fit.leaf", tmp_path / "fit-pairs.py"
+    assert refit.main([str(soft), "--leaf-out", str(leaf), "--pairs-out", str(pairs)]) == 0
+    tables, commands = read(str(pairs))
+    assert list(tables) == ["auto"]  # only the preset fitted: Sharp stays Hard's own
+    assert commands["auto"].startswith("python -m bummerl_lab.refit ")
+    settings = read_estimate(leaf=str(leaf), pairs=str(pairs))
+    assert settings["WEIGHTS"]["manual"] == hard.WEIGHTS["manual"]
+    hand = deal(SOFT, 0, random.Random(3))
+    with changed(settings):
+        corrected = hard.estimate(Position(hand), hand.leader, hand.leader)
+    assert corrected != hard.estimate(Position(hand), hand.leader, hand.leader)
+    with pytest.raises(SystemExit):
+        refit.main([str(soft), str(sharp)])
+    assert "more than one preset: ['sharp', 'soft']" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        refit.main([str(sharp)])
+    assert "no position at stage" in capsys.readouterr().err
