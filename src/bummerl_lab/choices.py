@@ -433,6 +433,8 @@ def read_files(text: str) -> dict:
         if kind not in ("leaf", "pairs", "lies") or not path:
             raise ValueError(f"{part!r}: an estimate's files are leaf=FILE, pairs=FILE and lies=FILE")
         files[kind] = path
+    if not files:
+        raise ValueError("an estimate names its files: leaf=FILE, pairs=FILE or lies=FILE")
     return files
 
 

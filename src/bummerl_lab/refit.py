@@ -16,9 +16,14 @@ the corrected weights as ``leaf_fit`` prints them, ``--pairs-out`` the corrected
 out is Hard's own where the file is read), for ``choices`` and
 ``variant`` (``--leaf``, ``--pairs``) or for Hard itself (``--pairs-out
 src/bummerl/bots/pairs.py``). With ``--only`` the other part is left as it is.
-Prints, per stage, the residual before and after on the positions of every fifth hand
-(``HOLD_OUT``) fitted without them, and the weights' correction; the tables written are
-fitted on every position.
+Prints, per stage, the residual before and after on every fifth position of the stage
+(``HOLD_OUT``), fitted without them, and the weights' correction; the tables written are
+fitted on every position. The residual is the clipped estimate's (``hard.estimate`` keeps
+within the search's window), the correction added before the clipping: the same where
+neither clips (all but about one position in 200). The weights and the pairs overlap (a
+suit's pair values can stand for its trumps, aces, tens and marriages), so how a joint
+correction splits between them is set by the two ridges; only what the pairs cannot say
+(the scores, pending marriages, no trick yet, the lead) is the data's alone.
 """
 
 import argparse
@@ -33,6 +38,13 @@ from .selfplay import read as read_selfplay
 from .suit_pairs import read as read_pairs, sparse_row, write as write_pairs
 
 RIDGE = 20.0  # pseudo-positions per suit-pair value
+HEADER = '''"""Hard's suit pairs (``hard.PAIRS``) corrected to the results of Hard's own play.
+
+claim -> stage -> (trump suit, side suits): one value per entry of ``hard.PAIR_KEYS``,
+Hard's own plus the correction ``python -m bummerl_lab.refit`` fitted with the command
+above each claim (a claim left out is Hard's own where the file is read).
+"""
+'''
 HOLD_OUT = 5  # every HOLD_OUT-th position of a stage is held out for the printed residual
 DENSE = len(hard.FEATURE_NAMES)
 
@@ -148,7 +160,7 @@ def main(argv=None) -> int:
                         f"--ridge {args.ridge:g}"])
     if args.pairs_out:
         tables, commands = read_pairs(args.pairs_out)  # a claim left out of the file is Hard's own
-        write_pairs(args.pairs_out, {**tables, claim: pairs}, {**commands, claim: command})
+        write_pairs(args.pairs_out, {**tables, claim: pairs}, {**commands, claim: command}, header=HEADER)
     if args.leaf_out:
         with open(args.leaf_out, "w", encoding="utf-8") as out:
             out.write(f"# {command}\n# {', '.join(hard.FEATURE_NAMES)}\n\"{claim}\": {{\n")

@@ -10,7 +10,8 @@ fits to are kept (``leaf_fit.played``: the first position on lead at each stage 
 be stopped and every batch written is kept; ``read`` reads a file back, a batch cut short
 by a stop left out. Hard at the default budget takes about 0.8 s a hand here, at 12,000
 nodes about 0.2 s: the fits want tens of thousands of hands, so the budget is lowered
-for them and the run says what it was. The same command and seed play the same hands.
+for them, and the file's header keeps the preset, the seed and the budget. The same
+command and seed play the same hands.
 """
 
 import argparse
@@ -23,18 +24,19 @@ from bummerl.bots import hard
 from bummerl.rules import Rules
 
 from .leaf_fit import PLAYERS, STAGES, played
+from .variant import changed
 
 BATCH = 100  # hands per pickled batch
 
 
 def write(path: str, rules, hands: int, seed: int, nodes: int, log=None) -> int:
-    """Play ``hands`` hands of Hard at ``nodes`` a decision and write their positions to
-    ``path`` (a header, then batches of ``BATCH`` hands); how many hands were written."""
-    hard.NODES = nodes
+    """Play ``hands`` hands of Hard at ``nodes`` a decision (for these hands only) and
+    write their positions to ``path`` (a header, then batches of ``BATCH`` hands); how
+    many hands were written."""
     rng = random.Random(seed)
     source = played(rules, rng, PLAYERS["hard"])
     start = time.perf_counter()
-    with open(path, "wb") as out:
+    with open(path, "wb") as out, changed({"NODES": nodes}):
         pickle.dump({"rules": rules.preset_name, "seed": seed, "nodes": nodes}, out)
         done = 0
         while done < hands:
@@ -43,7 +45,7 @@ def write(path: str, rules, hands: int, seed: int, nodes: int, log=None) -> int:
             out.flush()
             done += len(batch)
             if log:
-                log(f"{done} hands, {(time.perf_counter() - start) / done:.3f} s a hand")
+                log(f"{done} hands, {(time.perf_counter() - start) / done:.3f} s a hand at {nodes} nodes a decision")
     return done
 
 

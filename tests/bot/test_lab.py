@@ -857,7 +857,7 @@ def test_self_play_positions_are_kept_a_batch_at_a_time_and_a_batch_cut_short_is
     assert selfplay.write(str(path), SOFT, 3, seed=7, nodes=300) == 3
     header, found = selfplay.read(str(path))
     assert header == {"rules": "soft", "seed": 7, "nodes": 300}
-    assert len(found[2]) == 3  # every hand reaches its second trick's lead with the talon open
+    assert len(found[2]) == 3  # these three hands reach their second trick's lead with the talon open
     for stage, samples in found.items():
         assert stage in STAGES
         for hand, won in samples:
@@ -870,31 +870,39 @@ def test_self_play_positions_are_kept_a_batch_at_a_time_and_a_batch_cut_short_is
 
 def test_an_estimate_correction_is_added_to_its_weights_and_pairs_exactly():
     """The estimate is linear in ``WEIGHTS`` and ``PAIRS``: the corrected tables give the
-    estimate plus the correction times the position's row (where neither is clipped)."""
+    estimate plus each stage's correction (as rounded in them) times the position's row,
+    where neither is clipped, on positions with scores, tricks and marriages."""
     from bummerl.bots import hard
     from bummerl.bots.solver import Position
     from bummerl_lab.choices import changed
+    from bummerl_lab.leaf_fit import PLAYERS, STAGES, positions
     from bummerl_lab.refit import DENSE, corrected, sample
 
     rng = random.Random(8)
     n = DENSE + 2 * len(hard.PAIR_KEYS)
-    correction = [rng.uniform(-0.05, 0.05) for _ in range(n)]
-    weights, pairs = corrected("auto", {stage: correction for stage in (2, 4, 6, 8)})
-    new_weights = {**hard.WEIGHTS, "auto": weights}
-    new_pairs = {**hard.PAIRS, "auto": pairs}
-    checked = 0
-    for seed in range(30):
-        hand = deal(SOFT, seed % 2, random.Random(seed))
-        row, _ = sample(hand, 0.0)
-        pos = Position(hand)
-        before = hard.estimate(pos, hand.leader, hand.leader)
-        with changed({"_TABLES": hard.tables_for(new_weights, new_pairs)}):
-            after = hard.estimate(pos, hand.leader, hand.leader)
-        shift = sum(correction[i] * x for i, x in row.items())
-        if max(abs(before), abs(before + shift)) < hard.MAX_VALUE:
-            assert after == pytest.approx(before + shift, abs=1e-3)  # the tables are rounded
-            checked += 1
-    assert checked > 20
+    corrections = {stage: [rng.uniform(-0.05, 0.05) for _ in range(n)] for stage in STAGES}
+    weights, pairs = corrected("auto", corrections)
+    tables = hard.tables_for({**hard.WEIGHTS, "auto": weights}, {**hard.PAIRS, "auto": pairs})
+    for stage, w in corrections.items():  # the correction as the rounded tables hold it
+        old = (*hard.WEIGHTS["auto"][stage], *hard.PAIRS["auto"][stage][0], *hard.PAIRS["auto"][stage][1])
+        new = (*weights[stage], *pairs[stage][0], *pairs[stage][1])
+        assert [b - a for a, b in zip(old, new)] == pytest.approx(w, abs=6e-4)
+        corrections[stage] = [b - a for a, b in zip(old, new)]
+    found = positions(SOFT, 15, random.Random(4), PLAYERS["heuristic"])
+    checked, scored = 0, 0
+    for stage, samples in found.items():
+        for hand, _ in samples:
+            row, _ = sample(hand, 0.0)
+            pos = Position(hand)
+            before = hard.estimate(pos, hand.leader, hand.leader)
+            with changed({"_TABLES": tables}):
+                after = hard.estimate(pos, hand.leader, hand.leader)
+            shift = sum(corrections[stage][i] * x for i, x in row.items())
+            if max(abs(before), abs(before + shift)) < hard.MAX_VALUE:
+                assert after == pytest.approx(before + shift, abs=1e-9)
+                checked += 1
+                scored += any(row.get(i) for i in (hard.SCORE, hard.ABOVE_33, hard.NO_TRICK))
+    assert checked > 50 and scored > 20  # the scores' features are checked too
 
 
 def test_the_refit_explains_residuals_made_by_a_known_correction():
@@ -927,6 +935,8 @@ def test_an_estimate_named_in_a_choices_run_is_read_from_the_files_it_names():
         assert hard.estimate(pos, hand.leader, 0) == pytest.approx(linear(pos, hand.leader, 0))
     with pytest.raises(ValueError, match="'weights=x': an estimate's files are leaf=FILE"):
         read_files("weights=x")
+    with pytest.raises(ValueError, match="an estimate names its files"):
+        read_files("  ")  # not a silent copy of the merged Hard
 
 
 def test_a_refit_writes_files_that_choices_reads_and_refuses_two_presets_at_once(tmp_path, capsys):
@@ -948,6 +958,9 @@ def test_a_refit_writes_files_that_choices_reads_and_refuses_two_presets_at_once
     assert commands["auto"].startswith("python -m bummerl_lab.refit ")
     settings = read_estimate(leaf=str(leaf), pairs=str(pairs))
     assert settings["WEIGHTS"]["manual"] == hard.WEIGHTS["manual"]
+    weights, fitted = refit.corrected("auto", refit.refit([str(soft)])[1])
+    assert settings["WEIGHTS"]["auto"] == weights and tables["auto"] == fitted  # the correction, as written
+    assert settings["WEIGHTS"]["auto"] != hard.WEIGHTS["auto"] and fitted != hard.PAIRS["auto"]
     hand = deal(SOFT, 0, random.Random(3))
     with changed(settings):
         corrected = hard.estimate(Position(hand), hand.leader, hand.leader)

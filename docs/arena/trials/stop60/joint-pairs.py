@@ -1,8 +1,8 @@
-"""What the way each suit lies between the two hands adds to Hard's estimate (``hard.estimate``).
+"""Hard's suit pairs (``hard.PAIRS``) corrected to the results of Hard's own play.
 
 claim -> stage -> (trump suit, side suits): one value per entry of ``hard.PAIR_KEYS``,
-fitted by ``python -m bummerl_lab.suit_pairs`` with the command above each claim (which
-wrote this file: change it by running that again, not by hand).
+Hard's own plus the correction ``python -m bummerl_lab.refit`` fitted with the command
+above each claim (a claim left out is Hard's own where the file is read).
 """
 
 PAIRS = {
