@@ -54,7 +54,12 @@ def read(path: str) -> tuple[dict, dict]:
     file ``write`` wrote, every whole batch in it."""
     found = {stage: [] for stage in STAGES}
     with open(path, "rb") as f:
-        header = pickle.load(f)
+        try:
+            header = pickle.load(f)
+        except (EOFError, pickle.UnpicklingError) as error:
+            raise ValueError(f"{path}: no header of python -m bummerl_lab.selfplay ({error})") from None
+        if not isinstance(header, dict) or "rules" not in header:
+            raise ValueError(f"{path}: no header of python -m bummerl_lab.selfplay")
         while True:
             try:
                 batch = pickle.load(f)

@@ -866,6 +866,9 @@ def test_self_play_positions_are_kept_a_batch_at_a_time_and_a_batch_cut_short_is
     whole = path.read_bytes()
     path.write_bytes(whole[:-40])  # the last batch (one hand) cut short by a stop
     assert len(selfplay.read(str(path))[1][2]) == 2
+    path.write_bytes(b"")
+    with pytest.raises(ValueError, match="soft.pkl: no header of python -m bummerl_lab.selfplay"):
+        selfplay.read(str(path))
 
 
 def test_an_estimate_correction_is_added_to_its_weights_and_pairs_exactly():
