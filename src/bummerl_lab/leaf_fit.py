@@ -122,12 +122,16 @@ def main(argv=None) -> int:
     rules = Rules.preset(args.rules)
     weights = fit(rules, args.positions, args.seed, lambda line: print(line, file=sys.stderr, flush=True),
                   args.player, args.target)
-    print(f"# {', '.join(FEATURE_NAMES)}")
-    print(f'"{rules.claim}": {{')
-    for stage, w in weights.items():
-        print(f"    {stage}: ({', '.join(f'{x:.4f}' for x in w)}),")
-    print("},")
+    print(weights_text(rules.claim, weights), end="")
     return 0
+
+
+def weights_text(claim: str, weights: dict) -> str:
+    """A claim's weights as a ``WEIGHTS`` entry under the features' names, as this module
+    prints them and ``variant.read_leaf`` reads them."""
+    lines = [f"# {', '.join(FEATURE_NAMES)}", f'"{claim}": {{']
+    lines += [f"    {stage}: ({', '.join(f'{x:.4f}' for x in w)})," for stage, w in weights.items()]
+    return "\n".join([*lines, "},"]) + "\n"
 
 
 if __name__ == "__main__":

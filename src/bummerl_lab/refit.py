@@ -33,9 +33,9 @@ from bummerl.bots import hard
 from bummerl.bots.solver import Position
 from bummerl.rules import Rules
 
-from .leaf_fit import RIDGE as WEIGHT_RIDGE, solve
+from .leaf_fit import RIDGE as WEIGHT_RIDGE, solve, weights_text
 from .selfplay import read as read_selfplay
-from .suit_pairs import read as read_pairs, sparse_row, write as write_pairs
+from .suit_pairs import read as read_pairs, residual as rms, sparse_row, write as write_pairs
 
 RIDGE = 20.0  # pseudo-positions per suit-pair value
 HEADER = '''"""Hard's suit pairs (``hard.PAIRS``) corrected to the results of Hard's own play.
@@ -47,8 +47,6 @@ above each claim (a claim left out is Hard's own where the file is read).
 '''
 HOLD_OUT = 5  # every HOLD_OUT-th position of a stage is held out for the printed residual
 DENSE = len(hard.FEATURE_NAMES)
-
-
 PARTS = ("weights", "pairs")  # what a correction may change
 
 
@@ -86,15 +84,6 @@ def fit_correction(data: list, parts=PARTS, ridge: float = RIDGE) -> list:
     for i, x in zip(free, solve(gram, moment)):
         w[i] = x
     return w
-
-
-def rms(data: list, w: list | None = None) -> float:
-    """The root-mean-square residual of ``data`` less the correction ``w`` (none: as is)."""
-    total = 0.0
-    for row, r in data:
-        fitted = sum(w[i] * a for i, a in row.items()) if w else 0.0
-        total += (r - fitted) ** 2
-    return (total / len(data)) ** 0.5
 
 
 def corrected(claim: str, corrections: dict) -> tuple[dict, dict]:
@@ -163,10 +152,7 @@ def main(argv=None) -> int:
         write_pairs(args.pairs_out, {**tables, claim: pairs}, {**commands, claim: command}, header=HEADER)
     if args.leaf_out:
         with open(args.leaf_out, "w", encoding="utf-8") as out:
-            out.write(f"# {command}\n# {', '.join(hard.FEATURE_NAMES)}\n\"{claim}\": {{\n")
-            for stage, w in weights.items():
-                out.write(f"    {stage}: ({', '.join(f'{x:.4f}' for x in w)}),\n")
-            out.write("},\n")
+            out.write(f"# {command}\n{weights_text(claim, weights)}")
     return 0
 
 
