@@ -122,6 +122,30 @@ def test_solver_agrees_with_brute_force_in_late_phase_one(rules):
         assert search(h, h.to_act) == brute(h, h.to_act), h
 
 
+def test_a_marriage_declared_to_66_goes_out_under_manual_claiming():
+    # Sharp: 50 points and a trick, the heart marriage makes 70. Declared, the seat claims
+    # before it leads: out with 2 (the opponent has 30). The search of the hand just after
+    # the declaration saw only the lead that follows (then 1 or less).
+    h = endgame("KH QH AS", "AH TS JS", "S", points=(50, 30), tricks=(3, 3), rules=SHARP)
+    assert action_values(h, 0)[parse_action("marry H")] == 2
+    married = h.copy()
+    married.step(parse_action("marry H"))
+    assert search(married, 0) == search(married, 1) * -1 == 2
+
+
+@pytest.mark.parametrize("rules", [SOFT, SHARP], ids=["soft", "sharp"])
+def test_solver_agrees_with_brute_force_just_after_a_marriage(rules):
+    # The lead after a declaration, the marriage counted, reaching 66 or not.
+    rng = random.Random(21)
+    reached = 0
+    for _ in range(40):
+        h = random_position(rules, rng, lambda h: h.phase2 and h.married >= 0)
+        reached += h.score(h.leader) >= 66
+        root = rng.randrange(2)
+        assert search(h, root) == brute(h, root), h
+    assert reached or rules is SOFT  # under Soft 66 ends the hand at the declaration
+
+
 def random_rules(rng):
     return Rules(**{name: rng.choice(values) for name, values in OPTIONS.items()})
 

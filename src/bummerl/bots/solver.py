@@ -377,6 +377,8 @@ def search(hand, root: int, depth: int = EXACT, leaf=None, budget=None,
     leader = hand.leader
     if hand.married >= 0:
         # A marriage was declared on this lead: lead its king (or queen); points counted.
+        if tricks[leader] and points[leader] + declared[leader] >= GOAL:
+            return pos.goes_out(leader, root)  # it reached 66: out (by a claim, where claimed)
         maximize = leader == root
         best = -INF if maximize else INF
         pair = PAIR[hand.married]
