@@ -2,7 +2,7 @@
 
 ``python -m bummerl_lab.choices --hands N --seed S [--rules soft|sharp] [--opponent NAME]
 [--rollouts R] [--rule NAME=MARGIN ...] [--set NAME=VALUE ...] [--leaf FILE]
-[--pairs FILE] [--lies FILE] [--change NAME "NAME=VALUE ..."] [--estimate NAME "leaf=F pairs=G lies=H"] [--tie NAME "NAME=VALUE ..."] [--oracle] [--player NAME ...]
+[--pairs FILE] [--lies FILE] [--change NAME "NAME=VALUE ..."] [--estimate NAME "leaf=F pairs=G lies=H"] [--search NAME] [--tie NAME "NAME=VALUE ..."] [--oracle] [--player NAME ...]
 [--log FILE] [--progress]``, and
 ``python -m bummerl_lab.choices --read LOG ...``: each change's gain in a run's log by the kind
 of decision (``kind_table``), and for a run of rules the tie table (``tie_table``)
@@ -63,6 +63,7 @@ from bummerl.match import Match
 from bummerl.rules import PRESETS
 
 from .arena import PLAYERS, _mean_se
+from .fusion import SharedNext
 from .variant import apply, changed, read_estimate, read_setting, read_settings
 
 MERGED = "merged"
@@ -198,6 +199,8 @@ def by_oracle():
 
 
 ORACLES = {"sees-hand": False, "sees-all": True}
+# --search NAME: Hard with another search
+SEARCHES = {"shared-next": SharedNext}
 
 
 def play_out(hand, action: int, board, seat: int, opponent: str, seed: int) -> int:
@@ -481,6 +484,8 @@ def main(argv=None) -> int:
     parser.add_argument("--lies", metavar="FILE", help="the changed Hard's suit lies, as suit_lies writes them (none: without)")
     parser.add_argument("--estimate", nargs=2, action="append", default=[], metavar=("NAME", "FILES"),
                         help='one more changed Hard with an estimate read from files: --estimate j "leaf=F pairs=G"')
+    parser.add_argument("--search", action="append", default=[], choices=sorted(SEARCHES),
+                        help="one more changed Hard with another search (bummerl_lab.fusion)")
     parser.add_argument("--tie", nargs=2, action="append", default=[], metavar=("NAME", "SETTINGS"),
                         help='a tie-breaker to judge from the same search: --tie slow "TAKER_SUIT=7"')
     parser.add_argument("--oracle", action="store_true",
@@ -502,16 +507,18 @@ def main(argv=None) -> int:
             changes[name] = read_settings(text)
         for name, text in args.estimate:
             changes[name] = read_estimate(**read_files(text))
+        for name in args.search:
+            changes[name] = {"Search": SEARCHES[name]}
         ties = {name: read_settings(text, yardstick) for name, text in args.tie}
         rules = {MERGED: None, **dict(parse_rule(text) for text in args.rule)}
     except (ValueError, OSError, SyntaxError) as error:
         parser.error(str(error))
     if args.oracle and (changes or args.rule or ties):
-        parser.error("--oracle compares its own Hards: leave out --rule, --set, --leaf, --pairs, --lies, --change, --estimate and --tie")
+        parser.error("--oracle compares its own Hards: leave out --rule, --set, --leaf, --pairs, --lies, --change, --estimate, --search and --tie")
     if args.player and (args.oracle or changes or args.rule or ties):
         parser.error("--player compares other players with the merged Hard: leave out the other changes")
     if ties and (changes or args.rule):
-        parser.error("--tie judges tie-breakers from the merged Hard's search: leave out --rule, --set, --leaf, --pairs, --lies, --change and --estimate")
+        parser.error("--tie judges tie-breakers from the merged Hard's search: leave out --rule, --set, --leaf, --pairs, --lies, --change, --estimate and --search")
     if args.player:
         chooser, names = by_players(args.player), [MERGED, *args.player]
     elif args.oracle:

@@ -670,7 +670,7 @@ class Search:
                     child.step(CLOSE)
                     close_values = action_values(child, seat, EXACT, None, budget, table=table)
                 continue
-            values[action] = value_after(world, action, seat, depth, leaf, budget, CLOSE_FROM, table)
+            values[action] = self._value_after(world, action, depth, leaf, table)
         # Only a finished world counts.
         self.close_values[index] = close_values
         if self.facing_close and values and max(values.values()) > 0:
@@ -678,6 +678,11 @@ class Search:
             # less likely (it closed because it expected to win). Searched once, exactly.
             self.weights[index] *= CLOSE_FAILS
         self.finished[index] = values
+
+    def _value_after(self, world, action: int, depth: int, leaf, table) -> float:
+        """``action``'s value in ``world`` by a search ``depth`` tricks deep (a lab search
+        may return one that depends on the other worlds: see ``_world_values``)."""
+        return value_after(world, action, self.seat, depth, leaf, self.budget, CLOSE_FROM, table)
 
     def _finished_count(self) -> int:
         """How many worlds, from the first, have a finished search (they are searched in
@@ -691,7 +696,7 @@ class Search:
         finished. Within a world every action is valued at the same depth. Where every
         world weighs the same the mean is trimmed (``TRIM``)."""
         worth = _game_points if points else self.value
-        weights, finished = self.weights[:count], self.finished[:count]
+        weights, finished = self.weights[:count], self._world_values(count, worth)
         total = sum(weights)
         every_world = self._guesses is not None and count == len(self._guesses)
         trim = int(TRIM * count + 1e-9) if len(set(weights)) == 1 and not every_world else 0
@@ -704,6 +709,12 @@ class Search:
         if CLOSE in self.legal:
             means[CLOSE] = self._close_value(total, count, worth)
         return means
+
+    def _world_values(self, count: int, worth) -> list:
+        """Per world (the first ``count``), {action: its value in game points}: each world's
+        deepest finished search (a lab search whose worlds depend on one another resolves
+        them here, ``worth`` what a value is worth to it)."""
+        return self.finished[:count]
 
     def _set_means(self, count: int) -> None:
         self.means = self._means(count)
