@@ -28,7 +28,9 @@ weights as ``bummerl_lab.leaf_fit`` prints them) and ``--pairs`` (its suit pairs
 ``bummerl_lab.suit_lies`` writes them) one changed Hard, searched on its own,
 and with each ``--change`` one more (its settings separated by spaces), and with each
 ``--estimate`` one more whose estimate is read from the files named (as ``--leaf``,
-``--pairs`` and ``--lies`` read them), so that one run judges several fits; with each ``--tie``
+``--pairs`` and ``--lies`` read them), so that one run judges several fits; with each
+``--search NAME`` one more whose search is another (``SEARCHES``: ``shared-next``, the worlds
+sharing Hard's next decision, ``bummerl_lab.fusion``); with each ``--tie``
 the merged Hard's search with another tie-breaker: the yardstick with the settings given
 (constants of ``bummerl.bots.yardstick``), played where its choice is within Hard's
 margin of the best mean (``Search.choice``), so that one search per decision judges many

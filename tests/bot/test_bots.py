@@ -10,13 +10,14 @@ import pytest
 
 from bummerl import SHARP, SOFT, deal
 from bummerl_lab.arena import format_report, independent_share, main as arena_main, run
-from bummerl.bots import LEVELS, choose, hard, world
+from bummerl.bots import LEVELS, choose, hard, solver, world
 from bummerl.bots.solver import Position, action_values, outcome_value, search
 from bummerl.bots.world import WorldBuilder, popcount
 from bummerl.bots.yardstick import heuristic
 from bummerl.cards import ALL_CARDS, BIT, CLAIM, CLOSE, EXCHANGE, cards_of, parse_action, parse_card
 from bummerl.hand import Hand
 from bummerl.rules import OPTIONS, Rules
+from bummerl_lab.variant import changed
 
 
 def mask(text: str) -> int:
@@ -131,6 +132,41 @@ def test_a_marriage_declared_to_66_goes_out_under_manual_claiming():
     married = h.copy()
     married.step(parse_action("marry H"))
     assert search(married, 0) == search(married, 1) * -1 == 2
+
+
+def early(hand0, hand1, trump_card, points, tricks, leader=0, rules=SOFT):
+    """A phase-1 position, nothing drawn yet, with the scores and tricks given (the cards
+    of those tricks left out: what the horizon's estimate reads is enough)."""
+    cards = mask(hand0) | mask(hand1) | mask(trump_card)
+    talon = [c for c in range(20) if not cards & BIT[c]]
+    h = Hand(rules, 1 - leader, [mask(hand0), mask(hand1)], parse_card(trump_card), talon)
+    h.points, h.tricks = list(points), list(tricks)
+    return h
+
+
+def test_at_the_horizon_a_leader_who_can_marry_to_66_goes_out_not_the_estimate():
+    def never(pos, leader, root):  # an estimate that must not be asked
+        raise AssertionError("the estimate was asked")
+
+    def zero(pos, leader, root):
+        return 0.0
+
+    # 48 and a trick, the heart marriage makes 68: out with 2 (the opponent has 20)
+    h = early("KH QH AS TS JC", "AH TH KS QS JS", "AD", points=(48, 20), tricks=(2, 1))
+    assert search(h, 0, 0, never) == 2 and search(h, 1, 0, never) == -2
+    # 20 short of 66 needs the trump marriage (40) when the side one gives 20
+    h = early("KH QH AS TS JC", "AH TH KS QS JS", "AD", points=(30, 20), tricks=(2, 1))
+    assert search(h, 0, 0, zero) == 0.0
+    h = early("KD QD AS TS JC", "AH TH KS QS JS", "AD", points=(30, 40), tricks=(2, 1))
+    assert search(h, 0, 0, never) == 1  # diamonds trump: 70, the opponent has 40
+    # without a trick the marriage's points do not count yet
+    h = early("KH QH AS TS JC", "AH TH KS QS JS", "AD", points=(0, 20), tricks=(0, 1))
+    h.marriage_points = [60, 0]
+    assert search(h, 0, 0, zero) == 0.0
+    # the option off: the estimate as before
+    h = early("KH QH AS TS JC", "AH TH KS QS JS", "AD", points=(48, 20), tricks=(2, 1))
+    with changed({"LEAF_SEES_MARRIAGE_OUT": False}, solver):
+        assert search(h, 0, 0, zero) == 0.0
 
 
 @pytest.mark.parametrize("rules", [SOFT, SHARP], ids=["soft", "sharp"])

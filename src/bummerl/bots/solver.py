@@ -46,6 +46,10 @@ TAKERS = tuple(
           for lead in range(20))
     for trump in range(4))
 EXACT = 99  # the depth that means "to the end of the hand"
+# A phase-1 position at the search's horizon whose leader (with a trick) can go out at once
+# by declaring a marriage is worth that, not the estimate (going out now scores the most:
+# the opponent's tricks and points only grow). False: the estimate there too (as before).
+LEAF_SEES_MARRIAGE_OUT = True
 # Kinds of bound a table entry holds.
 LOWER, UPPER, TRUE_VALUE = 0, 1, 2
 
@@ -202,6 +206,8 @@ def search(hand, root: int, depth: int = EXACT, leaf=None, budget=None,
     by_rank = RANK_OF.__getitem__  # a card's rank: aces first, jacks last (most points first)
     talon = pos.talon
     hands, points, declared, tricks = pos.hands, pos.points, pos.declared, pos.tricks
+    out_by_marriage = LEAF_SEES_MARRIAGE_OUT
+    most_declared = marriage_points(trump, trump)
     if budget is None:
         budget = Budget()
     if table is None:
@@ -218,6 +224,13 @@ def search(hand, root: int, depth: int = EXACT, leaf=None, budget=None,
         if not phase1:
             depth = EXACT  # no leaf below: the value is exact whatever depth was asked
         elif depth <= 0 and leaf is not None:
+            if out_by_marriage and tricks[leader]:
+                need = GOAL - points[leader] - declared[leader]  # the leader may go out now
+                if need <= most_declared:  # by declaring a marriage: the estimate only guesses it
+                    held = hands[leader]
+                    for suit in range(4):
+                        if held & PAIR[suit] == PAIR[suit] and marriage_points(suit, trump) >= need:
+                            return pos.goes_out(leader, root)
             return leaf(pos, leader, root)
         key = pos.key(leader)
         entry = table.get(key)
