@@ -56,6 +56,14 @@ class SharedNext(hard.Search):
         # searches ``depth`` tricks after the action, the one in play counted)
         horizon = depth + _tricks(hand) - start
         path = [action]
+
+        def after(move, beta=MAX_VALUE):  # the value once the seat to act plays ``move``
+            child = hand.copy()
+            child.step(move)
+            if child.outcome is not None:
+                return outcome_value(child.outcome, self.seat)
+            return self._search(child, horizon - (_tricks(child) - start), leaf, table, beta)
+
         while True:
             if hand.outcome is not None:
                 return outcome_value(hand.outcome, self.seat)
@@ -68,18 +76,10 @@ class SharedNext(hard.Search):
                 path.append(legal[0])
                 continue
             if hand.to_act == self.seat:
-                after = {}
-                for move in legal:
-                    child = hand.copy()
-                    child.step(move)
-                    after[move] = self._value(child, horizon - (_tricks(child) - start), leaf, table)
-                return Shared((tuple(path), hand.hands[self.seat]), after)
+                return Shared((tuple(path), hand.hands[self.seat]), {move: after(move) for move in legal})
             best = best_move = None
             for move in legal:  # the opponent's best in this world: only a better one is exact
-                child = hand.copy()
-                child.step(move)
-                beta = MAX_VALUE if best is None else best
-                v = self._value(child, horizon - (_tricks(child) - start), leaf, table, beta)
+                v = after(move, MAX_VALUE if best is None else best)
                 if best is None or v < best:
                     best, best_move = v, move
             hand.step(best_move)
@@ -106,11 +106,6 @@ class SharedNext(hard.Search):
             if MARRY + suit in legal:
                 legal = [a for a in legal if a not in (5 * suit + KING, 5 * suit + QUEEN)]
         return legal
-
-    def _value(self, hand, depth: int, leaf, table, beta: float = MAX_VALUE) -> float:
-        if hand.outcome is not None:
-            return outcome_value(hand.outcome, self.seat)
-        return self._search(hand, depth, leaf, table, beta)
 
     def _search(self, hand, depth: int, leaf, table, beta: float = MAX_VALUE) -> float:
         return search(hand, self.seat, depth, leaf, self.budget, hard.CLOSE_FROM, table,
