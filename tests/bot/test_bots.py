@@ -169,6 +169,56 @@ def test_at_the_horizon_a_leader_who_can_marry_to_66_goes_out_not_the_estimate()
         assert search(h, 0, 0, zero) == 0.0
 
 
+def test_at_the_horizon_a_leader_with_a_lead_nobody_can_take_to_66_goes_out():
+    def never(pos, leader, root):  # an estimate that must not be asked
+        raise AssertionError("the estimate was asked")
+
+    def zero(pos, leader, root):
+        return 0.0
+
+    with changed({"LEAF_SEES_TRICK_OUT": True}, solver):
+        # diamonds trump: the trump ace cannot be taken; 55 + 11 + the jack of spades
+        # thrown to it (2) is 68: out with 2 (the opponent has 20)
+        h = early("AD KH AS TS JC", "AH TH KS QS JS", "JD", points=(55, 20), tricks=(2, 1))
+        assert search(h, 0, 0, never) == 2 and search(h, 1, 0, never) == -2
+        # the opponent holds a trump: no side card is sure, and the trump ace's 50 + 11 + 2
+        # is 63, short of 66
+        h = early("AD KH AS TS JC", "AH TH KS QD JS", "JD", points=(50, 20), tricks=(2, 1))
+        assert search(h, 0, 0, zero) == 0.0
+        # the king of hearts with its marriage would make 40 + 4 + 2 + 20 = 66, but the
+        # opponent's ace takes it (and its trump takes the side aces and tens)
+        h = early("KH QH AS TC JC", "AH TD KS QS JS", "JD", points=(40, 20), tricks=(1, 1))
+        assert search(h, 0, 0, zero) == 0.0
+        # no heart and no trump with the opponent: the king is sure, the marriage counts
+        h = early("KH QH AH TC JC", "AS TS KS QS JS", "JD", points=(40, 20), tricks=(1, 1))
+        assert search(h, 0, 0, never) == 2
+    with changed({"LEAF_SEES_TRICK_OUT": False}, solver):  # the option off: the estimate
+        h = early("AD KH AS TS JC", "AH TH KS QS JS", "JD", points=(55, 20), tricks=(2, 1))
+        assert search(h, 0, 0, zero) == 0.0
+
+
+@pytest.mark.parametrize("rules", [SOFT, SHARP], ids=["soft", "sharp"])
+def test_a_sure_trick_to_66_at_the_horizon_is_what_one_more_trick_of_search_finds(rules):
+    # Where the check speaks at the horizon, the search a trick deeper (the check off, an
+    # estimate of 0 below) finds the same: going out scores the most there is.
+    def zero(pos, leader, root):
+        return 0.0
+
+    rng = random.Random(31)
+    spoke = 0
+    for _ in range(300):
+        h = random_position(rules, rng, lambda h: h.closed_by < 0 and h.drawn < 8 and h.lead < 0
+                            and h.married < 0 and h.score(h.to_act) >= 40)
+        with changed({"LEAF_SEES_TRICK_OUT": True, "LEAF_SEES_MARRIAGE_OUT": False}, solver):
+            at_horizon = search(h, h.to_act, 0, zero)
+        if at_horizon == 0.0:
+            continue
+        spoke += 1
+        with changed({"LEAF_SEES_TRICK_OUT": False}, solver):
+            assert search(h, h.to_act, 1, zero) == at_horizon > 0, h
+    assert spoke >= 20
+
+
 @pytest.mark.parametrize("rules", [SOFT, SHARP], ids=["soft", "sharp"])
 def test_solver_agrees_with_brute_force_just_after_a_marriage(rules):
     # The lead after a declaration, the marriage counted, reaching 66 or not.
