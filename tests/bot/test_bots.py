@@ -144,13 +144,17 @@ def early(hand0, hand1, trump_card, points, tricks, leader=0, rules=SOFT):
     return h
 
 
+def never(pos, leader, root):
+    """An estimate that must not be asked: the search's horizon knows the value."""
+    raise AssertionError("the estimate was asked")
+
+
+def zero(pos, leader, root):
+    """An estimate of 0 everywhere: a value other than 0 came from the search itself."""
+    return 0.0
+
+
 def test_at_the_horizon_a_leader_who_can_marry_to_66_goes_out_not_the_estimate():
-    def never(pos, leader, root):  # an estimate that must not be asked
-        raise AssertionError("the estimate was asked")
-
-    def zero(pos, leader, root):
-        return 0.0
-
     # 48 and a trick, the heart marriage makes 68: out with 2 (the opponent has 20)
     h = early("KH QH AS TS JC", "AH TH KS QS JS", "AD", points=(48, 20), tricks=(2, 1))
     assert search(h, 0, 0, never) == 2 and search(h, 1, 0, never) == -2
@@ -170,12 +174,6 @@ def test_at_the_horizon_a_leader_who_can_marry_to_66_goes_out_not_the_estimate()
 
 
 def test_at_the_horizon_a_leader_with_a_lead_nobody_can_take_to_66_goes_out():
-    def never(pos, leader, root):  # an estimate that must not be asked
-        raise AssertionError("the estimate was asked")
-
-    def zero(pos, leader, root):
-        return 0.0
-
     with changed({"LEAF_SEES_TRICK_OUT": True}, solver):
         # diamonds trump: the trump ace cannot be taken; 55 + 11 + the jack of spades
         # thrown to it (2) is 68: out with 2 (the opponent has 20)
@@ -201,9 +199,6 @@ def test_at_the_horizon_a_leader_with_a_lead_nobody_can_take_to_66_goes_out():
 def test_a_sure_trick_to_66_at_the_horizon_is_what_one_more_trick_of_search_finds(rules):
     # Where the check speaks at the horizon, the search a trick deeper (the check off, an
     # estimate of 0 below) finds the same: going out scores the most there is.
-    def zero(pos, leader, root):
-        return 0.0
-
     rng = random.Random(31)
     spoke = 0
     for _ in range(300):

@@ -45,7 +45,7 @@ TAKERS = tuple(
     tuple(sum(BIT[c] for c in range(20) if FOLLOWER_WINS[trump][lead * 20 + c])
           for lead in range(20))
     for trump in range(4))
-KINGS = sum(BIT[5 * suit + KING] for suit in range(4))  # (a queen's bit is its king's, shifted by 1)
+KINGS = sum(BIT[5 * suit + KING] for suit in range(4))  # a mask: held & held >> QUEEN - KING & KINGS, the pairs
 EXACT = 99  # the depth that means "to the end of the hand"
 # A phase-1 position at the search's horizon whose leader (with a trick) can go out at once
 # by declaring a marriage is worth that, not the estimate (going out now scores the most:
@@ -260,10 +260,11 @@ def search(hand, root: int, depth: int = EXACT, leaf=None, budget=None,
                             return pos.goes_out(leader, root)
             if out_by_trick:
                 need = GOAL - points[leader] - declared[leader]
+                held = hands[leader]
                 # more than one trick's points (11 + 11) needs a marriage (a king and queen)
-                if ((need <= 22 or (need <= most_declared + 22 and hands[leader] & hands[leader] >> 1 & KINGS))
-                        and sure_trick_out(leader, need)):
-                    return pos.goes_out(leader, root)
+                if need <= 22 or (need <= most_declared + 22 and held & held >> QUEEN - KING & KINGS):
+                    if sure_trick_out(leader, need):
+                        return pos.goes_out(leader, root)
             return leaf(pos, leader, root)
         key = pos.key(leader)
         entry = table.get(key)
