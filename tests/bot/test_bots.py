@@ -14,7 +14,7 @@ from bummerl.bots import LEVELS, choose, hard, solver, world
 from bummerl.bots.solver import Position, action_values, outcome_value, search
 from bummerl.bots.world import WorldBuilder, popcount
 from bummerl.bots.yardstick import heuristic
-from bummerl.cards import ALL_CARDS, BIT, CLAIM, CLOSE, EXCHANGE, cards_of, parse_action, parse_card
+from bummerl.cards import ALL_CARDS, BIT, CLAIM, CLOSE, EXCHANGE, JACK, cards_of, parse_action, parse_card
 from bummerl.hand import Hand
 from bummerl.rules import OPTIONS, Rules
 from bummerl_lab.variant import changed
@@ -193,6 +193,52 @@ def test_at_the_horizon_a_leader_with_a_lead_nobody_can_take_to_66_goes_out():
     with changed({"LEAF_SEES_TRICK_OUT": False}, solver):  # the option off: the estimate
         h = early("AD KH AS TS JC", "AH TH KS QS JS", "JD", points=(55, 20), tricks=(2, 1))
         assert search(h, 0, 0, zero) == 0.0
+
+
+def seen_at_horizon(h, root=None):
+    """The leader's cards and the trump card the horizon's estimate reads, searching ``h``
+    (a phase-1 lead) with no trick below the root."""
+    seen = []
+
+    def recording(pos, leader, root):
+        seen.append((pos.hands[leader], pos.trump_card))
+        return 0.0
+
+    search(h, h.to_act if root is None else root, 0, recording)
+    return seen
+
+
+def test_at_the_horizon_a_leader_who_may_exchange_is_scored_with_the_exchange_made():
+    h = early("JH KS AS TS JC", "TH KD QS JS QC", "AH", points=(10, 10), tricks=(1, 1))  # the ace face up
+    with changed({"LEAF_SEES_EXCHANGE": True}, solver):
+        assert seen_at_horizon(h) == seen_at_horizon(h, 1) == [(mask("AH KS AS TS JC"), parse_card("JH"))]
+        # the exchange completes the trump marriage: 26 + 40 is 66, out with 2
+        h = early("KH JH AS TS JC", "TH KD QS JS QC", "QH", points=(26, 20), tricks=(1, 1))
+        assert search(h, 0, 0, never) == 2
+    with changed({"LEAF_SEES_EXCHANGE": False}, solver):  # the option off: the jack as it is
+        assert search(h, 0, 0, zero) == 0.0
+        h = early("JH KS AS TS JC", "TH KD QS JS QC", "AH", points=(10, 10), tricks=(1, 1))
+        assert seen_at_horizon(h) == [(mask("JH KS AS TS JC"), parse_card("AH"))]
+
+
+def test_the_horizon_exchanges_the_trump_jack_only_where_the_rules_allow_it():
+    # Under random rule options (a trick first or not, with two cards left or not), what
+    # the estimate reads at the horizon is the position after the engine's exchange where
+    # the engine offers one, and the position itself where it does not.
+    rng = random.Random(43)
+    exchanged = 0
+    for _ in range(200):
+        rules = random_rules(rng)
+        h = random_position(rules, rng, lambda h: h.closed_by < 0 and h.lead < 0 and h.drawn < 10
+                            and h.married < 0 and h.score(h.to_act) < 66
+                            and h.hands[h.to_act] & BIT[5 * h.trump + JACK])
+        after = h.copy()
+        if EXCHANGE in h.legal_actions():
+            after.step(EXCHANGE)
+            exchanged += 1
+        with changed({"LEAF_SEES_EXCHANGE": True, "LEAF_SEES_MARRIAGE_OUT": False}, solver):
+            assert seen_at_horizon(h) == [(after.hands[h.to_act], after.trump_card)], h
+    assert exchanged >= 100 and 200 - exchanged >= 5  # both kinds of position were met
 
 
 @pytest.mark.parametrize("rules", [SOFT, SHARP], ids=["soft", "sharp"])
