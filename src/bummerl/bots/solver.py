@@ -282,12 +282,13 @@ def search(hand, root: int, depth: int = EXACT, leaf=None, budget=None,
         elif depth <= 0 and leaf is not None:
             if not (exchanges and sees_exchange):
                 return horizon(leader)
-            hands[leader] = hands[leader] & ~BIT[trump_jack] | BIT[trump_card]
+            swap = BIT[trump_jack] | BIT[trump_card]  # the exchange, as below
+            hands[leader] ^= swap
             pos.trump_card = trump_jack
             try:
                 return horizon(leader)
             finally:
-                hands[leader] = hands[leader] & ~BIT[trump_card] | BIT[trump_jack]
+                hands[leader] ^= swap
                 pos.trump_card = trump_card
         key = pos.key(leader)
         entry = table.get(key)
@@ -305,11 +306,11 @@ def search(hand, root: int, depth: int = EXACT, leaf=None, budget=None,
         maximize = leader == root
         best = -INF if maximize else INF
         best_move = -1
-        exchanged = False
+        swap = 0  # an exchange made: the jack's and the trump card's bits
         if exchanges:
-            hands[leader] = hands[leader] & ~BIT[trump_jack] | BIT[trump_card]
+            swap = BIT[trump_jack] | BIT[trump_card]
+            hands[leader] ^= swap
             pos.trump_card = trump_jack
-            exchanged = True
         held = hands[leader]
         may_marry = tricks[leader] or not trick_first_marriage
         # The likeliest best leads first, so that alpha-beta cuts sooner: a king that
@@ -367,8 +368,8 @@ def search(hand, root: int, depth: int = EXACT, leaf=None, budget=None,
                 if alpha >= beta:
                     break
         finally:
-            if exchanged:
-                hands[leader] = hands[leader] & ~BIT[trump_card] | BIT[trump_jack]
+            if swap:
+                hands[leader] ^= swap
                 pos.trump_card = trump_card
         if best <= alpha0:
             kind = UPPER
