@@ -1,10 +1,11 @@
 """The arena with Hard changed for one run: how the screens in README were made.
 
 ``python -m bummerl_lab.variant [--set NAME=VALUE ...] [--max-depth N] [--model-weights]
-[--leaf FILE] [--pairs FILE] [--lies FILE] [--tie-breaker medium] -- A B --bummerls N --seed S [--rules soft|sharp] [--json]``
+[--leaf FILE] [--pairs FILE] [--lies FILE] [--tie-breaker medium] [--v1-nodes N] -- A B --bummerls N --seed S [--rules soft|sharp] [--json]``
 
 Everything after ``--`` is the arena's (``python -m bummerl arena --help``); ``hard`` in
-it plays changed, the frozen references do not. The changes, for this process only:
+it plays changed, the frozen references do not (but for their budget, ``--v1-nodes``).
+The changes, for this process only:
 
 - ``--set NAME=VALUE``: a constant of ``bummerl.bots.hard`` (``WORLDS=48``,
   ``CLOSE_DOUBT=0.1``, ``TIE_MARGIN=1e-9``, ``CLOSE_FROM=(8, 4)``: a pair gives root's
@@ -20,7 +21,9 @@ it plays changed, the frozen references do not. The changes, for this process on
   writes them (``none``: without them);
 - ``--tie-breaker medium``: near-ties (``TIE_MARGIN``) and the fallback go to Medium's
   choice instead of the yardstick's (as before issue 19's stop 23; its README rows with
-  Medium's margin were run with ``MEDIUM_MARGIN``, now ``TIE_MARGIN``).
+  Medium's margin were run with ``MEDIUM_MARGIN``, now ``TIE_MARGIN``);
+- ``--v1-nodes N``: ``hard-v1`` searches N nodes a decision, not its own ``NODES``: with
+  ``--set NODES=N`` the two Hards meet at another equal budget.
 """
 
 import argparse
@@ -32,6 +35,7 @@ from bummerl.bots import hard
 from bummerl.bots.heuristics import medium
 from bummerl.bots.world import WorldBuilder
 
+from . import frozen
 from .arena import main as arena_main
 
 
@@ -169,6 +173,7 @@ def main(argv=None) -> int:
     parser.add_argument("--pairs", metavar="FILE")
     parser.add_argument("--lies", metavar="FILE")
     parser.add_argument("--tie-breaker", choices=["heuristic", "medium"], default="heuristic")
+    parser.add_argument("--v1-nodes", type=int, metavar="N")
     args = parser.parse_args(ours)
     try:
         for assignment in args.set:
@@ -181,6 +186,8 @@ def main(argv=None) -> int:
         model_weights()
     if args.tie_breaker == "medium":
         medium_ties()
+    if args.v1_nodes is not None:
+        frozen.V1_NODES = args.v1_nodes
     return arena_main(arena)
 
 

@@ -255,6 +255,31 @@ def test_a_lab_run_that_changes_hards_node_budget_plays_with_it():
     assert [hard.choose(view, random.Random(1)) for view in views] == default
 
 
+def test_hard_v1_plays_at_the_node_budget_a_lab_run_gives_it():
+    """``variant --v1-nodes N`` sets ``frozen.V1_NODES``: hard-v1 then searches N nodes a
+    decision (as its own ``Search`` given them), and its own budget again once unset."""
+    from bummerl.cards import action_str
+    from bummerl_lab import frozen
+    from bummerl_lab.choices import changed
+    from bummerl_lab.frozen.v1 import hard as hard_v1
+
+    views = [deal(SOFT, dealer=0, rng=random.Random(seed)).view(1) for seed in range(4)]
+
+    def searched(nodes):
+        choices = []
+        for view in views:
+            search = hard_v1.Search(view, random.Random(1), nodes=nodes)
+            search.step()
+            choices.append(action_str(search.best()))
+        return choices
+
+    small, default = searched(300), searched(hard_v1.NODES)
+    assert small != default  # the budget decides something on these deals
+    with changed({"V1_NODES": 300}, frozen):
+        assert [frozen.FROZEN["hard-v1"](view, random.Random(1)) for view in views] == small
+    assert [frozen.FROZEN["hard-v1"](view, random.Random(1)) for view in views] == default
+
+
 def test_the_oracle_searches_worlds_that_hold_the_true_hidden_cards():
     from bummerl.bots import hard
     from bummerl.cards import action_str

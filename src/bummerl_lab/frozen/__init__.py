@@ -9,10 +9,19 @@ edit them to play better (a new reference gets a new folder).
 The arena accepts their names beside ``bummerl.bots.BOTS``.
 """
 
+# hard-v1's search nodes a decision when a lab run sets them (``bummerl_lab.variant
+# --v1-nodes``: both Hards at another budget than their own); None: its own ``NODES``.
+V1_NODES = None
+
+
 def _hard_v1(view, rng, time_limit=None) -> str:
     from bummerl.cards import action_str
     from .v1 import hard
-    return action_str(hard.choose(view, rng, time_limit))
+    if V1_NODES is None:
+        return action_str(hard.choose(view, rng, time_limit))
+    search = hard.Search(view, rng, time_limit, nodes=V1_NODES)
+    search.step()
+    return action_str(search.best())
 
 
 def _heuristic_v1(view, rng, time_limit=None) -> str:
