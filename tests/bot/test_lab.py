@@ -232,23 +232,29 @@ def test_the_leaf_fit_takes_positions_from_hands_hard_plays_in_both_seats():
         assert won in (-3, -2, -1, 1, 2, 3)  # the final result for the seat on lead
 
 
+def budget_views():
+    """Four first decisions of a Soft hand, where a node budget of 300 plays differently."""
+    return [deal(SOFT, dealer=0, rng=random.Random(seed)).view(1) for seed in range(4)]
+
+
+def searched(hard_module, views, nodes):
+    """The action ints ``hard_module.Search`` picks at ``nodes`` a decision (rng seed 1)."""
+    choices = []
+    for view in views:
+        search = hard_module.Search(view, random.Random(1), nodes=nodes)
+        search.step()
+        choices.append(search.best())
+    return choices
+
+
 def test_a_lab_run_that_changes_hards_node_budget_plays_with_it():
     """``--change n "NODES=300"`` (choices) and ``--set NODES=300`` (variant) set the module's
     budget after import: a search must read it when it starts."""
     from bummerl.bots import hard
     from bummerl_lab.choices import changed
 
-    views = [deal(SOFT, dealer=0, rng=random.Random(seed)).view(1) for seed in range(4)]
-
-    def searched(nodes):
-        choices = []
-        for view in views:
-            search = hard.Search(view, random.Random(1), nodes=nodes)
-            search.step()
-            choices.append(search.best())
-        return choices
-
-    small, default = searched(300), searched(hard.NODES)
+    views = budget_views()
+    small, default = searched(hard, views, 300), searched(hard, views, hard.NODES)
     assert small != default  # the budget decides something on these deals
     with changed({"NODES": 300}):
         assert [hard.choose(view, random.Random(1)) for view in views] == small
@@ -263,17 +269,9 @@ def test_hard_v1_plays_at_the_node_budget_a_lab_run_gives_it():
     from bummerl_lab.choices import changed
     from bummerl_lab.frozen.v1 import hard as hard_v1
 
-    views = [deal(SOFT, dealer=0, rng=random.Random(seed)).view(1) for seed in range(4)]
-
-    def searched(nodes):
-        choices = []
-        for view in views:
-            search = hard_v1.Search(view, random.Random(1), nodes=nodes)
-            search.step()
-            choices.append(action_str(search.best()))
-        return choices
-
-    small, default = searched(300), searched(hard_v1.NODES)
+    views = budget_views()
+    small = [action_str(a) for a in searched(hard_v1, views, 300)]
+    default = [action_str(a) for a in searched(hard_v1, views, hard_v1.NODES)]
     assert small != default  # the budget decides something on these deals
     with changed({"V1_NODES": 300}, frozen):
         assert [frozen.FROZEN["hard-v1"](view, random.Random(1)) for view in views] == small
