@@ -53,19 +53,23 @@ def by_changes(changes: dict):
     return choose
 
 
-def main() -> None:
+def screen(changes: dict, rules: str, reference: dict | None = None) -> None:
+    """The command line of a screen of ``changes`` (as ``CHANGES``), ``rules`` the preset
+    by default: each judged against the merged Hard, with the solver constants
+    ``reference`` set for every player (Hard as it was when the screen was run)."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--hands", type=int, required=True)
     parser.add_argument("--seed", type=int, required=True)
-    parser.add_argument("--rules", default="sharp", choices=sorted(PRESETS))
-    parser.add_argument("--only", choices=sorted(CHANGES))
+    parser.add_argument("--rules", default=rules, choices=sorted(PRESETS))
+    parser.add_argument("--only", choices=sorted(changes))
     parser.add_argument("--log")
     args = parser.parse_args()
-    changes = {args.only: CHANGES[args.only]} if args.only else CHANGES
+    changes = {args.only: changes[args.only]} if args.only else changes
     log = open(args.log, "w", encoding="utf-8") if args.log else None
-    print_report(run(args.hands, args.seed, PRESETS[args.rules], "hard-v1", 2,
-                     by_changes(changes), [MERGED, *changes], None, log))
+    with changed(reference or {}, solver):
+        print_report(run(args.hands, args.seed, PRESETS[args.rules], "hard-v1", 2,
+                         by_changes(changes), [MERGED, *changes], None, log))
 
 
 if __name__ == "__main__":
-    main()
+    screen(CHANGES, "sharp")

@@ -9,31 +9,14 @@ judged against the merged Hard (off) as ``bummerl_lab.choices`` judges a change:
     PYTHONPATH=src python docs/arena/trials/stop62/trick_out.py --hands 500 --seed S --rules soft
 """
 
-import argparse
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "stop61"))
 
-from solver_changes import by_changes  # noqa: E402  (stop 61's: Hard with solver constants changed)
-
-from bummerl.rules import PRESETS  # noqa: E402
-from bummerl_lab.choices import MERGED, print_report, run  # noqa: E402
+from solver_changes import screen  # noqa: E402  (stop 61's: Hard with solver constants changed)
 
 CHANGES = {"trick-out": ({}, {"LEAF_SEES_TRICK_OUT": True})}
 
-
-def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--hands", type=int, required=True)
-    parser.add_argument("--seed", type=int, required=True)
-    parser.add_argument("--rules", default="soft", choices=sorted(PRESETS))
-    parser.add_argument("--log")
-    args = parser.parse_args()
-    log = open(args.log, "w", encoding="utf-8") if args.log else None
-    print_report(run(args.hands, args.seed, PRESETS[args.rules], "hard-v1", 2,
-                     by_changes(CHANGES), [MERGED, *CHANGES], None, log))
-
-
 if __name__ == "__main__":
-    main()
+    screen(CHANGES, "soft")
