@@ -260,6 +260,77 @@ def test_a_sure_trick_to_66_at_the_horizon_is_what_one_more_trick_of_search_find
     assert spoke >= 20
 
 
+def closed(h):
+    """The value of closing ``h`` for the seat on lead, by the exact solver."""
+    after = h.copy()
+    after.step(CLOSE)
+    return search(after, h.to_act)
+
+
+def test_at_the_horizon_a_leader_with_a_close_that_cannot_fail_is_worth_that_close():
+    # Hearts trump. The trump ace and ten draw the opponent's king of hearts; the ace of
+    # spades is sure, but the opponent's ten of spades heads the king and queen, so their
+    # marriage is not: 11 + 10 + 11 and the opponent's three cheapest cards (3, 4, 4) give
+    # 43 points, which take 23 to 66.
+    with changed({"LEAF_SEES_SURE_CLOSE": True}, solver):
+        h = early("AH TH AS KS QS", "KH TS TD KC QC", "JH", points=(23, 20), tricks=(1, 1))
+        assert search(h, 0, 0, zero) == 2 == closed(h)  # the opponent below 33: 2
+        assert search(h, 1, 0, zero) == -2
+        h = early("AH TH AS KS QS", "KH TS TD KC QC", "JH", points=(23, 40), tricks=(1, 1))
+        assert search(h, 0, 0, zero) == 1 == closed(h)
+        h = early("AH TH AS KS QS", "KH TS TD KC QC", "JH", points=(23, 0), tricks=(1, 0))
+        assert search(h, 0, 0, zero) == 3 == closed(h)
+        # one point short: the estimate (the close may still hold, but not surely)
+        h = early("AH TH AS KS QS", "KH TS TD KC QC", "JH", points=(22, 20), tricks=(1, 1))
+        assert search(h, 0, 0, zero) == 0.0
+        # without the ten of spades out against them the king and queen are sure, and
+        # declare their marriage: 11 + 10 + 11 + 4 + 3 + 20 and all five of the
+        # opponent's cards (4 + 2 + 10 + 4 + 3) take 59 + 23 = 82 points
+        h = early("AH TH AS KS QS", "KH JS TD KC QC", "JH", points=(0, 20), tricks=(0, 1))
+        assert search(h, 0, 0, zero) == 2 == closed(h)
+        # two trumps of the opponent's against one sure trump: no side card is sure (the
+        # trump ace's 11 and a jack's 2 make 53)
+        h = early("AH AS KS QS JC", "KH JH TD KC QC", "QH", points=(40, 20), tricks=(1, 1))
+        assert search(h, 0, 0, zero) == 0.0
+        # an estimate above the sure close's value is kept (playing on may win more)
+        h = early("AH TH AS KS QS", "KH TS TD KC QC", "JH", points=(23, 40), tricks=(1, 1))
+        assert search(h, 0, 0, lambda pos, leader, root: 1.5) == 1.5
+    with changed({"LEAF_SEES_SURE_CLOSE": False}, solver):  # the option off: the estimate
+        h = early("AH TH AS KS QS", "KH TS TD KC QC", "JH", points=(23, 20), tricks=(1, 1))
+        assert search(h, 0, 0, zero) == 0.0
+
+
+def test_a_sure_close_at_the_horizon_is_what_the_exact_search_of_that_close_finds():
+    # Under random rule options: where the check speaks at the horizon (an estimate of -3
+    # for the leader below), the exact solver of the closed hand finds the same value, and
+    # it speaks only where the rules let the leader close. Sure against every card the
+    # leader cannot see (blind), a close is sure against the world's too: the blind check
+    # speaks only where the seeing one does, and less often.
+    rng = random.Random(53)
+    spoke = Counter()
+    unspoken_closes = 0
+    worst = lambda pos, leader, root: -3.0 if leader == root else 3.0  # noqa: E731
+    for _ in range(300):
+        rules = random_rules(rng)
+        h = random_position(rules, rng, lambda h: h.closed_by < 0 and h.drawn < 10 and h.lead < 0
+                            and h.married < 0 and h.score(h.to_act) < 66)
+        values = {}
+        for blind in (False, True):
+            with changed({"LEAF_SEES_SURE_CLOSE": True, "SURE_CLOSE_BLIND": blind,
+                          "LEAF_SEES_MARRIAGE_OUT": False, "LEAF_SEES_EXCHANGE": False}, solver):
+                values[blind] = search(h, h.to_act, 0, worst)
+        if values[False] == -3.0:
+            assert values[True] == -3.0, (rules, h)
+            unspoken_closes += CLOSE in h.legal_actions()
+            continue
+        spoke[False] += 1
+        assert CLOSE in h.legal_actions() and values[False] == closed(h) > 0, (rules, h)
+        if values[True] != -3.0:
+            spoke[True] += 1
+            assert values[True] == values[False], (rules, h)
+    assert spoke[False] >= 30 and spoke[False] > spoke[True] >= 5 and unspoken_closes >= 30, spoke
+
+
 @pytest.mark.parametrize("rules", [SOFT, SHARP], ids=["soft", "sharp"])
 def test_solver_agrees_with_brute_force_just_after_a_marriage(rules):
     # The lead after a declaration, the marriage counted, reaching 66 or not.
