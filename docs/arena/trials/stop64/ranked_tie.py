@@ -11,12 +11,9 @@ against it as ``bummerl_lab.choices`` judges a change:
     PYTHONPATH=src python docs/arena/trials/stop64/ranked_tie.py --hands 500 --seed S --rules soft
 """
 
-import argparse
-
-from bummerl.bots import hard, yardstick
+from bummerl.bots import yardstick
 from bummerl.cards import CLOSE, MARRY
-from bummerl.rules import PRESETS
-from bummerl_lab.choices import MERGED, print_report, run
+from one_search import screen
 
 
 def preference(view):
@@ -47,25 +44,10 @@ def ranked_choice(search, view, share: float) -> int:
     return max(near, key=preference(view))
 
 
-VARIANTS = {"ranked": 1.0, "ranked-half": 0.5}
-
-
-def choose(view, rng, hand=None):
-    search = hard.Search(view, rng)
-    search.step()
-    choices = {MERGED: search.best()}
-    for name, share in VARIANTS.items():
-        choices[name] = ranked_choice(search, view, share)
-    return choices, {}
-
+VARIANTS = {
+    "ranked": lambda search, view: ranked_choice(search, view, 1.0),
+    "ranked-half": lambda search, view: ranked_choice(search, view, 0.5),
+}
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--hands", type=int, required=True)
-    parser.add_argument("--seed", type=int, required=True)
-    parser.add_argument("--rules", default="soft", choices=sorted(PRESETS))
-    parser.add_argument("--log")
-    args = parser.parse_args()
-    log = open(args.log, "w", encoding="utf-8") if args.log else None
-    print_report(run(args.hands, args.seed, PRESETS[args.rules], "hard-v1", 2, choose,
-                     [MERGED, *VARIANTS], None, log))
+    screen(VARIANTS)
