@@ -305,7 +305,8 @@ def search(hand, root: int, depth: int = EXACT, leaf=None, budget=None,
 
     def horizon(leader):
         """The value of a phase-1 position at the search's horizon, ``leader`` on lead: going
-        out where the leader surely can at once, else the estimate ``leaf``."""
+        out where the leader surely can at once, else the estimate ``leaf`` (with
+        ``LEAF_SEES_SURE_CLOSE``, for the leader at least a close that cannot fail)."""
         if out_by_marriage and tricks[leader]:
             need = GOAL - points[leader] - declared[leader]  # the leader may go out now
             if need <= most_declared:  # by declaring a marriage: the estimate only guesses it
