@@ -285,9 +285,7 @@ def search(hand, root: int, depth: int = EXACT, leaf=None, budget=None,
                      if not theirs & SUIT_MASK[card // 5] & HIGHER[card]]
         if not sure:
             return 0
-        score = points[leader] + declared[leader]
-        for card in sure:
-            score += POINTS[card]
+        score = points[leader] + declared[leader] + sum(POINTS[card] for card in sure)
         # a marriage: its king is sure (then so is its queen), and a trick is taken before
         # it where a marriage needs one (any other sure card led first)
         if tricks[leader] or not trick_first_marriage or len(sure) > 1:
