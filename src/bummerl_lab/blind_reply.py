@@ -1,0 +1,88 @@
+"""Hard whose opponent answers its lead without seeing Hard's cards.
+
+Plain Hard values a lead in each sampled world by a search in which both seats see every
+card: the opponent's answer is the best in that world, as if it knew Hard's hand (the
+opponent's side of "strategy fusion"). A real opponent, Hard itself and hard-v1 among them,
+answers a lead knowing only its own cards and what was shown. ``BlindReply`` takes that one
+ply of knowledge away. For a lead of Hard's, where something is hidden, each world is
+looked at from the opponent's seat: ``RESAMPLES`` more worlds are drawn from the opponent's
+view of it (its own cards kept, Hard's cards and the talon guessed again, by
+``WorldBuilder`` as Hard draws its own worlds), and every answer is valued in the world and
+in each of them by the same search as before, to the iteration's horizon. The opponent plays
+the answer with the best mean for it over those worlds, the world itself one of them (what a
+result is worth to the search, ``Search.value``, from Hard's side); the lead is worth, in the
+world, what that answer gives there. Below that answer the search is the plain one.
+
+A marriage at the root is worth its best lead, each lead valued so. Follows, closing at the
+root (already one lead for every world, ``Search._close_value``) and an exact view keep the
+plain value. The extra worlds' searches come out of the same node budget.
+
+``python -m bummerl_lab.choices ... --search blind-reply`` judges it against the merged
+Hard decision by decision.
+"""
+
+import random
+
+from bummerl.bots import hard
+from bummerl.bots.solver import EXACT, outcome_value, search, value_after
+from bummerl.bots.world import WorldBuilder
+
+RESAMPLES = 3  # worlds drawn from the opponent's view of each world, beside the world itself
+
+
+class BlindReply(hard.Search):
+    """``hard.Search`` whose opponent answers Hard's leads blind (see the module)."""
+
+    def __init__(self, *args, **kwargs):
+        self._resampled = {}  # (world's table id, lead path) -> [(world, table)] from the opponent's view
+        super().__init__(*args, **kwargs)
+
+    def _value_after(self, world, action: int, depth: int, leaf, table) -> float:
+        if self.exact or world.lead >= 0 or world.to_act != self.seat:
+            return super()._value_after(world, action, depth, leaf, table)
+        if action < 20:
+            return self._blind(world, (action,), depth, leaf, table)
+        hand = world.copy()
+        hand.step(action)
+        if hand.outcome is not None:
+            return outcome_value(hand.outcome, self.seat)
+        leads = hand.legal_actions()
+        if hand.to_act != self.seat or hand.lead >= 0 or any(a >= 20 for a in leads):
+            return search(hand, self.seat, depth, leaf, self.budget, hard.CLOSE_FROM, table)
+        return max(self._blind(world, (action, lead), depth, leaf, table) for lead in leads)
+
+    def _blind(self, world, path: tuple, depth: int, leaf, table) -> float:
+        """The value in ``world`` of Hard's ``path`` (a lead, or a marriage and its lead),
+        the opponent answering with its best mean over the world and the worlds drawn from
+        its view of it."""
+        hand = world.copy()
+        for action in path:
+            hand.step(action)
+        if hand.outcome is not None:
+            return outcome_value(hand.outcome, self.seat)
+        answers = hand.legal_actions()
+        if len(answers) == 1:
+            return search(hand, self.seat, depth, leaf, self.budget, hard.CLOSE_FROM, table)
+        after = depth - 1 if depth < EXACT else EXACT  # the answer finishes the trick in play
+        seat, budget, worth = self.seat, self.budget, self.value
+        own = {a: value_after(hand, a, seat, after, leaf, budget, hard.CLOSE_FROM, table)
+               for a in answers}
+        sums = {a: worth(v) for a, v in own.items()}
+        for other, other_table in self._others(hand, path, table):
+            for a in answers:
+                sums[a] += worth(value_after(other, a, seat, after, leaf, budget,
+                                             hard.CLOSE_FROM, other_table))
+        return own[min(answers, key=sums.__getitem__)]
+
+    def _others(self, hand, path: tuple, table) -> list:
+        """The worlds drawn from the opponent's view of ``hand`` (Hard's lead on the
+        table), each with its own search table, kept across depths; drawn by a random
+        source seeded from the world and the path, so that a decision repeats."""
+        key = (id(table), path)
+        others = self._resampled.get(key)
+        if others is None:
+            view = hand.view(1 - self.seat)
+            builder = WorldBuilder(view)
+            rng = random.Random(hash((tuple(hand.hands), hand.talon, path)))
+            others = self._resampled[key] = [(builder.sample(rng), {}) for _ in range(RESAMPLES)]
+        return others

@@ -1,0 +1,112 @@
+"""The lab's search whose opponent answers Hard's lead blind (``bummerl_lab.blind_reply``)."""
+
+import random
+
+from bummerl import deal
+from bummerl.bots import hard
+from bummerl.bots.solver import Budget, value_after
+from bummerl.bots.world import WorldBuilder, popcount
+from bummerl.rules import OPTIONS, SHARP, SOFT, Rules
+from bummerl_lab import blind_reply
+from bummerl_lab.blind_reply import BlindReply
+from bummerl_lab.choices import MERGED, SEARCHES, by_settings, changed, run
+
+
+def leading_views(rules, rng, hands):
+    """Hard's phase-1 views on lead with a choice, Hard playing both seats."""
+    for game in range(hands):
+        hand = deal(rules, game % 2, rng)
+        while hand.outcome is None:
+            view = hand.view(hand.to_act)
+            if not view.phase2 and view.trick is None and len(view.legal) > 1:
+                yield view
+            with changed({"NODES": 2_000}):
+                hand.step(hard.choose(view, rng))
+
+
+def random_rules(rng) -> Rules:
+    return Rules(**{name: rng.choice(values) for name, values in OPTIONS.items()})
+
+
+def plain_value(world, action, seat, depth) -> float:
+    return value_after(world, action, seat, depth, hard.estimate, Budget(), hard.CLOSE_FROM, {})
+
+
+def test_with_no_other_world_the_opponent_answers_as_the_search_does(monkeypatch):
+    # The world alone in the opponent's mean: its answer is the world's best for it, so
+    # every lead (and marriage) is valued as the plain search values it, at every depth.
+    monkeypatch.setattr(blind_reply, "RESAMPLES", 0)
+    rng = random.Random(3)
+    compared = 0
+    for game in range(6):
+        rules = random_rules(rng)
+        for view in leading_views(rules, rng, 1):
+            search = BlindReply(view, rng, nodes=None)  # not stepped: its valuation alone is used
+            world = WorldBuilder(view).sample(rng)
+            for depth in (1, 2, 3):
+                for action in world.legal_actions():
+                    value = search._value_after(world, action, depth, hard.estimate, {})
+                    assert value == plain_value(world, action, view.seat, depth), (rules, view, depth, action)
+                    compared += 1
+    assert compared > 300
+
+
+def test_a_blind_answer_never_values_a_lead_below_the_search_and_somewhere_above():
+    # The opponent's blind answer is one of its answers in the world: never better for it
+    # than the world's best, and somewhere worse (it had to guess Hard's cards).
+    rng = random.Random(7)
+    compared = higher = 0
+    for rules in (SOFT, SHARP, random_rules(rng)):
+        for view in leading_views(rules, rng, 3):
+            search = BlindReply(view, rng, nodes=None)
+            world = WorldBuilder(view).sample(rng)
+            table = {}
+            for action in world.legal_actions():
+                value = search._value_after(world, action, 2, hard.estimate, table)
+                plain = plain_value(world, action, view.seat, 2)
+                assert value >= plain - 1e-12, (view, action)
+                compared += 1
+                higher += value > plain + 1e-9
+    assert compared > 100 and higher > 5
+
+
+def test_the_opponents_worlds_keep_its_cards_and_guess_only_what_it_cannot_see():
+    rng = random.Random(13)
+    checked = 0
+    for rules in (SOFT, SHARP):
+        for view in leading_views(rules, rng, 4):
+            search = BlindReply(view, rng, nodes=None)
+            world = WorldBuilder(view).sample(rng)
+            seat, opp = view.seat, 1 - view.seat
+            for lead in (a for a in world.legal_actions() if a < 20):
+                hand = world.copy()
+                hand.step(lead)
+                others = search._others(hand, (lead,), {})
+                assert len(others) == blind_reply.RESAMPLES
+                hidden = hand.hands[seat] | sum(1 << c for c in hand.talon[hand.drawn:])
+                for other, table in others:
+                    assert other.hands[opp] == hand.hands[opp]  # its own cards, as it holds them
+                    assert other.lead == lead and other.to_act == opp  # the lead on the table
+                    assert other.trump_card == hand.trump_card and other.drawn == hand.drawn
+                    guessed = other.hands[seat] | sum(1 << c for c in other.talon[other.drawn:])
+                    assert guessed == hidden  # Hard's cards and the talon, redrawn among themselves
+                    assert popcount(other.hands[seat]) == popcount(hand.hands[seat])
+                    # what Hard showed (a marriage's other card) stays in Hard's hand
+                    assert other.hands[seat] & hand.revealed[seat] == hand.revealed[seat]
+                    assert table == {}
+                # drawn once per world (its table) and lead, kept across depths ...
+                kept = {}
+                assert search._others(hand, (lead,), kept) is search._others(hand, (lead,), kept)
+                # ... from a source seeded by them: another search draws the same
+                again = BlindReply(view, rng, nodes=None)._others(hand, (lead,), {})
+                assert [o.hands for o, _ in again] == [o.hands for o, _ in others]
+                checked += 1
+    assert checked > 50
+
+
+def test_choices_judges_the_blind_reply_against_the_merged_hard():
+    changes = {"blind-reply": {"Search": BlindReply, "NODES": 1_500}}
+    with changed({"NODES": 1_500}):
+        report = run(2, 3, SOFT, "heuristic", 1, by_settings(changes), [MERGED, *changes])
+    assert report["hands"] == 2 and list(report["rules"]) == [MERGED, "blind-reply"]
+    assert SEARCHES["blind-reply"] is BlindReply  # what --search blind-reply changes
