@@ -17,7 +17,9 @@ A marriage at the root is worth its best lead, each lead valued so. Follows, clo
 root (already one lead for every world, ``Search._close_value``) and an exact view keep the
 plain value. The extra worlds' searches come out of the same node budget.
 
-``python -m bummerl_lab.choices ... --search blind-reply`` judges it against the merged
+``BlindLead`` adds the opponent's lead after Hard's follow, played blind the same way.
+
+``python -m bummerl_lab.choices ... --search blind-reply`` (or ``blind-lead``) judges it against the merged
 Hard decision by decision.
 """
 
@@ -26,6 +28,7 @@ import random
 from bummerl.bots import hard
 from bummerl.bots.solver import EXACT, outcome_value, search, value_after
 from bummerl.bots.world import WorldBuilder
+from bummerl.cards import CLOSE
 
 RESAMPLES = 3  # worlds drawn from the opponent's view of each world, beside the world itself
 
@@ -76,7 +79,7 @@ class BlindReply(hard.Search):
 
     def _others(self, hand, path: tuple, table) -> list:
         """The worlds drawn from the opponent's view of ``hand`` (Hard's lead on the
-        table), each with its own search table, kept across depths; drawn by a random
+        table, or the opponent to lead), each with its own search table, kept across depths; drawn by a random
         source seeded from the world and the path, so that a decision repeats."""
         key = (id(table), path)
         others = self._resampled.get(key)
@@ -86,3 +89,37 @@ class BlindReply(hard.Search):
             rng = random.Random(hash((tuple(hand.hands), hand.talon, path)))
             others = self._resampled[key] = [(builder.sample(rng), {}) for _ in range(RESAMPLES)]
         return others
+
+
+class BlindLead(BlindReply):
+    """``BlindReply`` whose opponent also leads blind after Hard's follow: where the
+    opponent takes the trick Hard follows to and leads the next one, its lead (closing
+    among the choices where the search lets it close, ``hard.CLOSE_FROM``) is the one with
+    the best mean for it over the world and the worlds drawn from its view. A lead where it
+    may exchange, declare or claim keeps the plain value, as does the first iteration of
+    a follow (the position after the trick scored at once)."""
+
+    def _value_after(self, world, action: int, depth: int, leaf, table) -> float:
+        if self.exact or world.lead < 0 or world.to_act != self.seat or not depth:
+            return super()._value_after(world, action, depth, leaf, table)
+        hand = world.copy()
+        hand.step(action)
+        if hand.outcome is not None:
+            return outcome_value(hand.outcome, self.seat)
+        seat = self.seat
+        leads = hand.legal_actions()
+        if hand.to_act == seat or any(a >= 20 and a != CLOSE for a in leads):
+            return search(hand, seat, depth, leaf, self.budget, hard.CLOSE_FROM, table)
+        if CLOSE in leads and hand.drawn < hard.CLOSE_FROM[1]:
+            leads.remove(CLOSE)
+        if len(leads) == 1:
+            return search(hand, seat, depth, leaf, self.budget, hard.CLOSE_FROM, table)
+        budget, worth = self.budget, self.value
+        own = {a: value_after(hand, a, seat, depth, leaf, budget, hard.CLOSE_FROM, table)
+               for a in leads}
+        sums = {a: worth(v) for a, v in own.items()}
+        for other, other_table in self._others(hand, (action,), table):
+            for a in leads:
+                sums[a] += worth(value_after(other, a, seat, depth, leaf, budget,
+                                             hard.CLOSE_FROM, other_table))
+        return own[min(leads, key=sums.__getitem__)]

@@ -2,23 +2,25 @@
 
 import random
 
+import pytest
+
 from bummerl import deal
 from bummerl.bots import hard
 from bummerl.bots.solver import Budget, value_after
 from bummerl.bots.world import WorldBuilder, popcount
 from bummerl.rules import OPTIONS, SHARP, SOFT, Rules
 from bummerl_lab import blind_reply
-from bummerl_lab.blind_reply import BlindReply
+from bummerl_lab.blind_reply import BlindLead, BlindReply
 from bummerl_lab.choices import MERGED, SEARCHES, by_settings, changed, run
 
 
-def leading_views(rules, rng, hands):
-    """Hard's phase-1 views on lead with a choice, Hard playing both seats."""
+def phase_one_views(rules, rng, hands, leading=True):
+    """Hard's phase-1 views with a choice, on lead (or following), Hard playing both seats."""
     for game in range(hands):
         hand = deal(rules, game % 2, rng)
         while hand.outcome is None:
             view = hand.view(hand.to_act)
-            if not view.phase2 and view.trick is None and len(view.legal) > 1:
+            if not view.phase2 and (view.trick is None) == leading and len(view.legal) > 1:
                 yield view
             with changed({"NODES": 2_000}):
                 hand.step(hard.choose(view, rng))
@@ -32,33 +34,36 @@ def plain_value(world, action, seat, depth) -> float:
     return value_after(world, action, seat, depth, hard.estimate, Budget(), hard.CLOSE_FROM, {})
 
 
-def test_with_no_other_world_the_opponent_answers_as_the_search_does(monkeypatch):
-    # The world alone in the opponent's mean: its answer is the world's best for it, so
-    # every lead (and marriage) is valued as the plain search values it, at every depth.
+@pytest.mark.parametrize("Search, leading", [(BlindReply, True), (BlindLead, False)])
+def test_with_no_other_world_the_opponent_answers_as_the_search_does(monkeypatch, Search, leading):
+    # The world alone in the opponent's mean: its answer (or its lead after Hard's follow)
+    # is the world's best for it, so every action of Hard's is valued as the plain search
+    # values it, at every depth.
     monkeypatch.setattr(blind_reply, "RESAMPLES", 0)
     rng = random.Random(3)
     compared = 0
     for game in range(6):
         rules = random_rules(rng)
-        for view in leading_views(rules, rng, 1):
-            search = BlindReply(view, rng, nodes=None)  # not stepped: its valuation alone is used
+        for view in phase_one_views(rules, rng, 1, leading):
+            search = Search(view, rng, nodes=None)  # not stepped: its valuation alone is used
             world = WorldBuilder(view).sample(rng)
-            for depth in (1, 2, 3):
+            for depth in (0, 1, 2, 3) if not leading else (1, 2, 3):
                 for action in world.legal_actions():
                     value = search._value_after(world, action, depth, hard.estimate, {})
                     assert value == plain_value(world, action, view.seat, depth), (rules, view, depth, action)
                     compared += 1
-    assert compared > 300
+    assert compared > 150
 
 
-def test_a_blind_answer_never_values_a_lead_below_the_search_and_somewhere_above():
-    # The opponent's blind answer is one of its answers in the world: never better for it
-    # than the world's best, and somewhere worse (it had to guess Hard's cards).
+@pytest.mark.parametrize("Search, leading", [(BlindReply, True), (BlindLead, False)])
+def test_a_blind_opponent_never_values_an_action_below_the_search_and_somewhere_above(Search, leading):
+    # The opponent's blind answer (or lead) is one of its choices in the world: never
+    # better for it than the world's best, and somewhere worse (it had to guess Hard's cards).
     rng = random.Random(7)
     compared = higher = 0
     for rules in (SOFT, SHARP, random_rules(rng)):
-        for view in leading_views(rules, rng, 3):
-            search = BlindReply(view, rng, nodes=None)
+        for view in phase_one_views(rules, rng, 3, leading):
+            search = Search(view, rng, nodes=None)
             world = WorldBuilder(view).sample(rng)
             table = {}
             for action in world.legal_actions():
@@ -74,7 +79,7 @@ def test_the_opponents_worlds_keep_its_cards_and_guess_only_what_it_cannot_see()
     rng = random.Random(13)
     checked = 0
     for rules in (SOFT, SHARP):
-        for view in leading_views(rules, rng, 4):
+        for view in phase_one_views(rules, rng, 4):
             search = BlindReply(view, rng, nodes=None)
             world = WorldBuilder(view).sample(rng)
             seat, opp = view.seat, 1 - view.seat
@@ -110,3 +115,4 @@ def test_choices_judges_the_blind_reply_against_the_merged_hard():
         report = run(2, 3, SOFT, "heuristic", 1, by_settings(changes), [MERGED, *changes])
     assert report["hands"] == 2 and list(report["rules"]) == [MERGED, "blind-reply"]
     assert SEARCHES["blind-reply"] is BlindReply  # what --search blind-reply changes
+    assert SEARCHES["blind-lead"] is BlindLead
