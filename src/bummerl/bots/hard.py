@@ -659,16 +659,14 @@ class Search:
 
     def _search_world(self, index: int) -> None:
         world = self.worlds[index]
-        seat, table, budget, depth = self.seat, self.tables[index], self.budget, self.depth
+        table, depth = self.tables[index], self.depth
         leaf = estimate if depth < EXACT else None
         values = {}
         close_values = self.close_values[index]
         for action in self.legal:
             if action == CLOSE:
                 if close_values is None:
-                    child = world.copy()
-                    child.step(CLOSE)
-                    close_values = action_values(child, seat, EXACT, None, budget, table=table)
+                    close_values = self._close_values(world, table)
                 continue
             values[action] = self._value_after(world, action, depth, leaf, table)
         # Only a finished world counts.
@@ -678,6 +676,13 @@ class Search:
             # less likely (it closed because it expected to win). Searched once, exactly.
             self.weights[index] *= CLOSE_FAILS
         self.finished[index] = values
+
+    def _close_values(self, world, table) -> dict:
+        """{action after closing: its value in ``world``}, searched to the end of the hand
+        (a lab search may value them otherwise)."""
+        child = world.copy()
+        child.step(CLOSE)
+        return action_values(child, self.seat, EXACT, None, self.budget, table=table)
 
     def _value_after(self, world, action: int, depth: int, leaf, table) -> float:
         """``action``'s value in ``world`` by a search ``depth`` tricks deep (a lab search
