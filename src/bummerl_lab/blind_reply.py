@@ -15,11 +15,12 @@ world, what that answer gives there. Below that answer the search is the plain o
 
 A marriage at the root is worth its best lead, each lead valued so. Follows, closing at the
 root (already one lead for every world, ``Search._close_value``) and an exact view keep the
-plain value. The extra worlds' searches come out of the same node budget.
+plain value; ``BlindAll`` answers the leads after the root's close blind too. The extra worlds' searches come out of the same node budget.
 
-``BlindLead`` adds the opponent's lead after Hard's follow, played blind the same way.
+``BlindLead`` adds the opponent's lead after Hard's follow, played blind the same way, and
+``BlindAll`` the answers to the leads after Hard's close at the root.
 
-``python -m bummerl_lab.choices ... --search blind-reply`` (or ``blind-lead``) judges it against the merged
+``python -m bummerl_lab.choices ... --search blind-reply`` (or ``blind-lead``, ``blind-all``) judges it against the merged
 Hard decision by decision.
 """
 
@@ -36,6 +37,8 @@ RESAMPLES = 3  # worlds drawn from the opponent's view of each world, beside the
 class BlindReply(hard.Search):
     """``hard.Search`` whose opponent answers Hard's leads blind (see the module)."""
 
+    closes = False  # the leads after Hard's close at the root answered blind too
+
     def __init__(self, *args, **kwargs):
         self._resampled = {}  # (world's table id, lead path) -> [(world, table)] from the opponent's view
         super().__init__(*args, **kwargs)
@@ -43,16 +46,32 @@ class BlindReply(hard.Search):
     def _value_after(self, world, action: int, depth: int, leaf, table) -> float:
         if self.exact or world.lead >= 0 or world.to_act != self.seat:
             return super()._value_after(world, action, depth, leaf, table)
+        return self._lead_value(world, (), action, depth, leaf, table)
+
+    def _close_values(self, world, table) -> dict:
+        if not self.closes:
+            return super()._close_values(world, table)
+        child = world.copy()
+        child.step(CLOSE)
+        return {action: self._lead_value(world, (CLOSE,), action, EXACT, None, table)
+                for action in child.legal_actions()}
+
+    def _lead_value(self, world, before: tuple, action: int, depth: int, leaf, table) -> float:
+        """The value in ``world``, after the actions ``before``, of Hard's lead ``action``
+        answered blind (``_blind``); of a marriage, its best lead's; of any other action
+        (a claim), the plain search's."""
+        path = before + (action,)
         if action < 20:
-            return self._blind(world, (action,), depth, leaf, table)
+            return self._blind(world, path, depth, leaf, table)
         hand = world.copy()
-        hand.step(action)
+        for step in path:
+            hand.step(step)
         if hand.outcome is not None:
             return outcome_value(hand.outcome, self.seat)
         leads = hand.legal_actions()
         if hand.to_act != self.seat or hand.lead >= 0 or any(a >= 20 for a in leads):
             return search(hand, self.seat, depth, leaf, self.budget, hard.CLOSE_FROM, table)
-        return max(self._blind(world, (action, lead), depth, leaf, table) for lead in leads)
+        return max(self._blind(world, path + (lead,), depth, leaf, table) for lead in leads)
 
     def _blind(self, world, path: tuple, depth: int, leaf, table) -> float:
         """The value in ``world`` of Hard's ``path`` (a lead, or a marriage and its lead),
@@ -79,8 +98,9 @@ class BlindReply(hard.Search):
 
     def _others(self, hand, path: tuple, table) -> list:
         """The worlds drawn from the opponent's view of ``hand`` (Hard's lead on the
-        table, or the opponent to lead), each with its own search table, kept across depths; drawn by a random
-        source seeded from the world and the path, so that a decision repeats."""
+        table, or the opponent to lead), each with its own search table, kept across
+        depths; drawn by a random source seeded from the world and the path, so that a
+        decision repeats."""
         key = (id(table), path)
         others = self._resampled.get(key)
         if others is None:
@@ -123,3 +143,9 @@ class BlindLead(BlindReply):
                 sums[a] += worth(value_after(other, a, seat, depth, leaf, budget,
                                              hard.CLOSE_FROM, other_table))
         return own[min(leads, key=sums.__getitem__)]
+
+
+class BlindAll(BlindLead):
+    """``BlindLead`` whose close at the root is answered blind too: each lead after it."""
+
+    closes = True
