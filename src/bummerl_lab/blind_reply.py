@@ -15,13 +15,16 @@ world, what that answer gives there. Below that answer the search is the plain o
 
 A marriage at the root is worth its best lead, each lead valued so. Follows, closing at the
 root (already one lead for every world, ``Search._close_value``) and an exact view keep the
-plain value; ``BlindAll`` answers the leads after the root's close blind too. The extra worlds' searches come out of the same node budget.
+plain value. The extra worlds' searches come out of the same node budget.
 
-``BlindLead`` adds the opponent's lead after Hard's follow, played blind the same way, and
-``BlindAll`` the answers to the leads after Hard's close at the root.
+The variants, each built on the one before:
 
-``python -m bummerl_lab.choices ... --search blind-reply`` (or ``blind-lead``, ``blind-all``) judges it against the merged
-Hard decision by decision.
+- ``BlindLead``: the opponent's lead after Hard's follow, chosen the same way.
+- ``BlindAll``: the answers to the leads after Hard's close at the root.
+- ``BlindAtClose``: ``BlindAll`` only at decisions where Hard may close.
+
+``python -m bummerl_lab.choices ... --search blind-reply`` (or ``blind-lead``, ``blind-all``,
+``blind-at-close``) judges one against the merged Hard decision by decision.
 """
 
 import random
@@ -149,3 +152,13 @@ class BlindAll(BlindLead):
     """``BlindLead`` whose close at the root is answered blind too: each lead after it."""
 
     closes = True
+
+
+class BlindAtClose(BlindAll):
+    """``BlindAll`` only where Hard may close at the root: there playing on and closing are
+    both valued against a blind opponent; every other decision is the plain search's."""
+
+    def _value_after(self, world, action: int, depth: int, leaf, table) -> float:
+        if CLOSE not in self.legal:
+            return hard.Search._value_after(self, world, action, depth, leaf, table)
+        return super()._value_after(world, action, depth, leaf, table)

@@ -11,7 +11,7 @@ from bummerl.bots.world import WorldBuilder, popcount
 from bummerl.rules import OPTIONS, SHARP, SOFT, Rules
 from bummerl_lab import blind_reply
 from bummerl.cards import CLOSE, parse_action
-from bummerl_lab.blind_reply import BlindAll, BlindLead, BlindReply
+from bummerl_lab.blind_reply import BlindAll, BlindAtClose, BlindLead, BlindReply
 from bummerl_lab.choices import MERGED, SEARCHES, by_settings, changed, run
 
 
@@ -101,6 +101,25 @@ def test_after_a_blind_close_each_lead_is_worth_at_least_the_searchs_and_alone_a
     assert compared > 40
 
 
+def test_blind_at_close_is_blind_only_where_hard_may_close():
+    rng = random.Random(19)
+    plain_seen = blind_seen = 0
+    for rules in (SOFT, SHARP):
+        for view in phase_one_views(rules, rng, 6):
+            at_close, blind = BlindAtClose(view, rng, nodes=None), BlindAll(view, rng, nodes=None)
+            world = WorldBuilder(view).sample(rng)
+            may_close = CLOSE in world_actions(view)
+            for action in world.legal_actions():
+                value = at_close._value_after(world, action, 2, hard.estimate, {})
+                if may_close:
+                    assert value == blind._value_after(world, action, 2, hard.estimate, {})
+                    blind_seen += 1
+                else:
+                    assert value == plain_value(world, action, view.seat, 2)
+                    plain_seen += 1
+    assert plain_seen > 30 and blind_seen > 20
+
+
 def world_actions(view) -> set:
     """The view's legal actions as ints."""
     return {parse_action(a) for a in view.legal}
@@ -147,3 +166,4 @@ def test_choices_judges_the_blind_reply_against_the_merged_hard():
     assert report["hands"] == 2 and list(report["rules"]) == [MERGED, "blind-reply"]
     assert SEARCHES["blind-reply"] is BlindReply  # what --search blind-reply changes
     assert SEARCHES["blind-lead"] is BlindLead and SEARCHES["blind-all"] is BlindAll
+    assert SEARCHES["blind-at-close"] is BlindAtClose
