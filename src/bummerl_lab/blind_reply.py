@@ -159,6 +159,6 @@ class BlindAtClose(BlindAll):
     both valued against a blind opponent; every other decision is the plain search's."""
 
     def _value_after(self, world, action: int, depth: int, leaf, table) -> float:
-        if CLOSE not in self.legal:
-            return hard.Search._value_after(self, world, action, depth, leaf, table)
+        if CLOSE not in self.legal:  # the plain search's (``hard.Search`` may be this class in a lab run)
+            return super(BlindReply, self)._value_after(world, action, depth, leaf, table)
         return super()._value_after(world, action, depth, leaf, table)
