@@ -31,9 +31,9 @@ and with each ``--change`` one more (its settings separated by spaces), and with
 ``--pairs`` and ``--lies`` read them), so that one run judges several fits; with each
 ``--search NAME`` one more whose search is another (``SEARCHES``: ``shared-next``, the worlds
 sharing Hard's next decision, ``bummerl_lab.fusion``; ``blind-reply``, the opponent
-answering Hard's lead blind, ``blind-lead``, leading blind after Hard's follow too,
-``blind-all``, answering the leads after Hard's close blind too, ``blind-at-close``, that
-only where Hard may close, ``bummerl_lab.blind_reply``); with each ``--tie``
+answering Hard's lead blind at every lead, ``blind-lead``, leading blind after Hard's follow
+too, ``blind-all``, answering the leads after Hard's close blind too,
+``bummerl_lab.blind_reply``); with each ``--tie``
 the merged Hard's search with another tie-breaker: the yardstick with the settings given
 (constants of ``bummerl.bots.yardstick``), played where its choice is within Hard's
 margin of the best mean (``Search.choice``), so that one search per decision judges many
@@ -68,7 +68,7 @@ from bummerl.match import Match
 from bummerl.rules import PRESETS
 
 from .arena import PLAYERS, _mean_se
-from .blind_reply import BlindAll, BlindAtClose, BlindLead, BlindReply
+from .blind_reply import BlindAll, BlindLead, BlindReply
 from .fusion import SharedNext
 from .variant import apply, changed, read_estimate, read_setting, read_settings
 
@@ -207,7 +207,7 @@ def by_oracle():
 ORACLES = {"sees-hand": False, "sees-all": True}
 # --search NAME: Hard with another search
 SEARCHES = {"shared-next": SharedNext, "blind-reply": BlindReply, "blind-lead": BlindLead,
-            "blind-all": BlindAll, "blind-at-close": BlindAtClose}
+            "blind-all": BlindAll}
 
 
 def play_out(hand, action: int, board, seat: int, opponent: str, seed: int) -> int:

@@ -1,4 +1,5 @@
-"""The lab's search whose opponent answers Hard's lead blind (``bummerl_lab.blind_reply``)."""
+"""Hard's opponent answering its leads blind where Hard may close (``hard.BLIND_WORLDS``), and
+the lab's searches that ask the same elsewhere (``bummerl_lab.blind_reply``)."""
 
 import random
 
@@ -11,7 +12,7 @@ from bummerl.bots.world import WorldBuilder, popcount
 from bummerl.rules import OPTIONS, SHARP, SOFT, Rules
 from bummerl_lab import blind_reply
 from bummerl.cards import CLOSE, parse_action
-from bummerl_lab.blind_reply import BlindAll, BlindAtClose, BlindLead, BlindReply
+from bummerl_lab.blind_reply import BlindAll, BlindLead, BlindReply
 from bummerl_lab.choices import MERGED, SEARCHES, by_settings, changed, run
 
 
@@ -101,23 +102,50 @@ def test_after_a_blind_close_each_lead_is_worth_at_least_the_searchs_and_alone_a
     assert compared > 40
 
 
-def test_blind_at_close_is_blind_only_where_hard_may_close():
+def test_hard_answers_blind_only_where_it_may_close_and_there_as_the_lab_does(monkeypatch):
+    # Hard's own blind opponent (hard.BLIND_WORLDS) is the lab's BlindAll where Hard may
+    # close (both playing on and closing answered blind) and the plain search elsewhere.
+    monkeypatch.setattr(hard, "BLIND_WORLDS", blind_reply.RESAMPLES)
     rng = random.Random(19)
     plain_seen = blind_seen = 0
     for rules in (SOFT, SHARP):
-        for view in phase_one_views(rules, rng, 6):
-            at_close, blind = BlindAtClose(view, rng, nodes=None), BlindAll(view, rng, nodes=None)
+        for view in phase_one_views(rules, rng, 10):
+            merged, blind = hard.Search(view, rng, nodes=None), BlindAll(view, rng, nodes=None)
+            if merged.done:
+                continue  # answered without a search (the exchange)
             world = WorldBuilder(view).sample(rng)
             may_close = CLOSE in world_actions(view)
+            assert merged.blind_leads == merged.blind_closes == may_close
             for action in world.legal_actions():
-                value = at_close._value_after(world, action, 2, hard.estimate, {})
+                value = merged._value_after(world, action, 2, hard.estimate, {})
                 if may_close:
                     assert value == blind._value_after(world, action, 2, hard.estimate, {})
                     blind_seen += 1
                 else:
                     assert value == plain_value(world, action, view.seat, 2)
                     plain_seen += 1
-    assert plain_seen > 30 and blind_seen > 20
+            if may_close:
+                assert merged._close_values(world, {}) == blind._close_values(world, {})
+    assert plain_seen > 30 and blind_seen > 200
+
+
+def test_with_blind_worlds_off_hard_answers_as_the_world_does_where_it_may_close(monkeypatch):
+    monkeypatch.setattr(hard, "BLIND_WORLDS", 0)
+    rng = random.Random(23)
+    seen = 0
+    for view in phase_one_views(SOFT, rng, 6):
+        if CLOSE not in world_actions(view):
+            continue
+        merged = hard.Search(view, rng, nodes=None)
+        if merged.done:
+            continue  # answered without a search (the exchange)
+        assert not merged.blind_leads and not merged.blind_closes
+        world = WorldBuilder(view).sample(rng)
+        for action in world.legal_actions():
+            if action != CLOSE:
+                assert merged._value_after(world, action, 2, hard.estimate, {}) == plain_value(world, action, view.seat, 2)
+                seen += 1
+    assert seen > 20
 
 
 def world_actions(view) -> set:
@@ -160,10 +188,10 @@ def test_the_opponents_worlds_keep_its_cards_and_guess_only_what_it_cannot_see()
 
 
 def test_choices_judges_the_blind_reply_against_the_merged_hard():
-    changes = {name: {"Search": SEARCHES[name], "NODES": 1_500} for name in ("blind-reply", "blind-at-close")}
+    changes = {"blind-reply": {"Search": SEARCHES["blind-reply"], "NODES": 1_500},
+               "seeing": {"BLIND_WORLDS": 0, "NODES": 1_500}}
     with changed({"NODES": 1_500}):  # (the lab run puts each Search in place of hard.Search)
         report = run(3, 3, SOFT, "heuristic", 1, by_settings(changes), [MERGED, *changes])
-    assert report["hands"] == 3 and list(report["rules"]) == [MERGED, "blind-reply", "blind-at-close"]
+    assert report["hands"] == 3 and list(report["rules"]) == [MERGED, "blind-reply", "seeing"]
     assert SEARCHES["blind-reply"] is BlindReply  # what --search blind-reply changes
     assert SEARCHES["blind-lead"] is BlindLead and SEARCHES["blind-all"] is BlindAll
-    assert SEARCHES["blind-at-close"] is BlindAtClose

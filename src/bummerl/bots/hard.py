@@ -50,6 +50,7 @@
   best is a close (``TIE_OVERRIDES_CLOSE``).
 """
 
+import random
 import time
 from functools import lru_cache
 
@@ -57,7 +58,9 @@ from ..cards import (
     ACE, ALL_CARDS, BIT, CLAIM, CLOSE, EXCHANGE, KING, QUEEN, TEN, parse_action,
 )
 from ..rules import BOARD_START, GOAL
-from .solver import EXACT, MAX_VALUE, Budget, OutOfBudget, action_values, value_after
+from .solver import (
+    EXACT, MAX_VALUE, Budget, OutOfBudget, action_values, outcome_value, search, value_after,
+)
 from .lies import LIES
 from .pairs import PAIRS
 from .world import WorldBuilder
@@ -106,6 +109,13 @@ CLOSE_FROM = (8, 6)
 # the gap to the spread, through 0, gives 0.28. (With the board in the view, mean and
 # spread are taken of the Bummerl values: the same discount in those units.)
 CLOSE_DOUBT = 0.3
+# Where Hard may close, its opponent answers blind: in each world the opponent's answer to
+# each of Hard's leads (playing on, and each lead after closing) is the one with the best
+# mean for it over the world and BLIND_WORLDS more worlds drawn from its own view of that
+# world, not the world's best as if it saw Hard's cards (``Search._blind``); 0: the world's
+# best, as everywhere else. Those are the decisions the hand turns on, and there a
+# seeing opponent makes both playing on and closing look worse than they are.
+BLIND_WORLDS = 0
 # The tie-breaker's choice is played when its mean over the worlds is within this much of
 # the best one (in the search's units: game points, or Bummerl with the board): 24 sampled
 # worlds rank near-equal actions by noise, and rules of thumb (keep marriage halves, spend
@@ -523,6 +533,9 @@ class Search:
         self.legal = [parse_action(a) for a in view.legal]
         self.fallback = self.legal[0]
         self.exact = False  # nothing hidden (set once the view is read)
+        # the opponent answers Hard's leads blind (``BLIND_WORLDS``), and those after its close
+        self.blind_leads = self.blind_closes = False
+        self._resampled = {}  # (world's table id, Hard's actions) -> [(world, table)] (``_others``)
         # how near the best mean the tie-breaker's choice must be to be played (just an exact
         # tie where the tie-breaker is not asked: nothing hidden, late, after a close)
         self.margin = 1e-9
@@ -553,6 +566,8 @@ class Search:
         self.facing_close = view.closed_by == 1 - self.seat
         builder = WorldBuilder(view)
         exact = self.exact = builder.exact()
+        self.blind_worlds = BLIND_WORLDS  # read now, so that a lab run can change it
+        self.blind_leads = self.blind_closes = bool(self.blind_worlds) and not exact and CLOSE in self.legal
         if asks_tie_breaker(exact, view.closed_by is not None, view.drawn):
             self.margin = TIE_MARGIN
         self.worlds, self.weights, self.tables, self.close_values = [], [], [], []
@@ -678,16 +693,81 @@ class Search:
         self.finished[index] = values
 
     def _close_values(self, world, table) -> dict:
-        """{action after closing: its value in ``world``}, searched to the end of the hand
-        (a lab search may value them otherwise)."""
+        """{action after closing: its value in ``world``}, searched to the end of the hand,
+        each lead's answered blind where the opponent answers so (``blind_closes``)."""
         child = world.copy()
         child.step(CLOSE)
+        if self.blind_closes:
+            return {action: self._lead_value(world, (CLOSE,), action, EXACT, None, table)
+                    for action in child.legal_actions()}
         return action_values(child, self.seat, EXACT, None, self.budget, table=table)
 
     def _value_after(self, world, action: int, depth: int, leaf, table) -> float:
-        """``action``'s value in ``world`` by a search ``depth`` tricks deep (a lab search
-        may return one that depends on the other worlds: see ``_world_values``)."""
+        """``action``'s value in ``world`` by a search ``depth`` tricks deep, a lead's
+        answered blind where the opponent answers so (``blind_leads``; a lab search may
+        return one that depends on the other worlds: see ``_world_values``)."""
+        if self.blind_leads and world.lead < 0 and world.to_act == self.seat:
+            return self._lead_value(world, (), action, depth, leaf, table)
         return value_after(world, action, self.seat, depth, leaf, self.budget, CLOSE_FROM, table)
+
+    def _lead_value(self, world, before: tuple, action: int, depth: int, leaf, table) -> float:
+        """The value in ``world``, after Hard's actions ``before`` (none, or its close), of
+        its lead ``action`` answered blind (``_blind``); of a marriage, its best lead's; of
+        another action (a claim), the plain search's."""
+        path = before + (action,)
+        if action < 20:
+            return self._blind(world, path, depth, leaf, table)
+        hand = world.copy()
+        for step in path:
+            hand.step(step)
+        if hand.outcome is not None:
+            return outcome_value(hand.outcome, self.seat)
+        leads = hand.legal_actions()
+        if hand.to_act != self.seat or hand.lead >= 0 or any(a >= 20 for a in leads):
+            return search(hand, self.seat, depth, leaf, self.budget, CLOSE_FROM, table)
+        return max(self._blind(world, path + (lead,), depth, leaf, table) for lead in leads)
+
+    def _blind(self, world, path: tuple, depth: int, leaf, table) -> float:
+        """The value in ``world`` of Hard's actions ``path``, a lead last, the opponent
+        answering blind (``_blind_pick``), each answer valued by the search below it."""
+        hand = world.copy()
+        for action in path:
+            hand.step(action)
+        if hand.outcome is not None:
+            return outcome_value(hand.outcome, self.seat)
+        answers = hand.legal_actions()
+        if len(answers) == 1:
+            return search(hand, self.seat, depth, leaf, self.budget, CLOSE_FROM, table)
+        after = depth - 1 if depth < EXACT else EXACT  # the answer finishes the trick in play
+        return self._blind_pick(hand, path, answers, after, leaf, table)
+
+    def _blind_pick(self, hand, path: tuple, actions: list, depth: int, leaf, table) -> float:
+        """The value in ``hand`` (Hard's ``path`` played in a world) of the opponent's
+        pick among ``actions``: the one with the best mean for it over the world and the
+        worlds drawn from its view of it (``_others``), each valued in each by a search
+        ``depth`` tricks deep (what a result is worth to the opponent: the negative of
+        ``value``)."""
+        seat, budget, worth = self.seat, self.budget, self.value
+        own = {a: value_after(hand, a, seat, depth, leaf, budget, CLOSE_FROM, table) for a in actions}
+        sums = {a: worth(v) for a, v in own.items()}
+        for other, other_table in self._others(hand, path, table):
+            for a in actions:
+                sums[a] += worth(value_after(other, a, seat, depth, leaf, budget, CLOSE_FROM, other_table))
+        return own[min(actions, key=sums.__getitem__)]
+
+    def _others(self, hand, path: tuple, table) -> list:
+        """``blind_worlds`` worlds drawn from the opponent's view of ``hand`` (Hard's
+        ``path`` played in a world, the opponent to act), each with its own search table,
+        kept across depths; its own cards kept, Hard's and the talon's guessed again as
+        Hard guesses its worlds (``WorldBuilder``), by a random source seeded from the world
+        and the path (the same on every platform), so that a decision repeats."""
+        key = (id(table), path)
+        others = self._resampled.get(key)
+        if others is None:
+            builder = WorldBuilder(hand.view(1 - self.seat))
+            rng = random.Random(f"{hand.hands} {hand.talon} {path}")
+            others = self._resampled[key] = [(builder.sample(rng), {}) for _ in range(self.blind_worlds)]
+        return others
 
     def _finished_count(self) -> int:
         """How many worlds, from the first, have a finished search (they are searched in
