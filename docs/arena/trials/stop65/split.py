@@ -3,7 +3,8 @@
 ``python docs/arena/trials/stop65/split.py NAME LOG...`` prints, per log, the decisions where
 the change NAME chose otherwise than the merged Hard, by kind (a decision to close or not,
 a follow, another lead) and by stage (talon cards drawn: 0-3, 4-7, 8-9), each with the sum of
-the change's gain in game points over its play-outs (the log's own figures).
+the change's gain in game points over its play-outs (the log's own figures); with several
+logs, then the totals over all of them by kind.
 """
 
 import collections
@@ -23,6 +24,7 @@ def kind(row: dict, name: str) -> str:
 
 
 def main(name: str, paths: list) -> None:
+    totals = collections.defaultdict(list)
     for path in paths:
         opener = gzip.open if path.endswith(".gz") else open
         with opener(path, "rt", encoding="utf-8") as lines:
@@ -34,9 +36,17 @@ def main(name: str, paths: list) -> None:
                 continue  # a log of several changes: another one differed here
             gain = statistics.mean(results[choices[name]]) - statistics.mean(results[choices["merged"]])
             gains[kind(row, name)].append(gain)
+            totals[kind(row, name).split(",")[0]].append(gain)
         print(path)
-        for key, values in sorted(gains.items()):
-            print(f"  {key:24s} {len(values):4d} decisions, gain {sum(values):+6.1f} game points")
+        report(gains)
+    if len(paths) > 1:
+        print(f"all {len(paths)} logs")
+        report(totals)
+
+
+def report(gains: dict) -> None:
+    for key, values in sorted(gains.items()):
+        print(f"  {key:24s} {len(values):4d} decisions, gain {sum(values):+6.1f} game points")
 
 
 if __name__ == "__main__":
