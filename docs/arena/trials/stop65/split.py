@@ -35,8 +35,9 @@ def main(name: str, paths: list) -> None:
             if choices[name] == choices["merged"]:
                 continue  # a log of several changes: another one differed here
             gain = statistics.mean(results[choices[name]]) - statistics.mean(results[choices["merged"]])
-            gains[kind(row, name)].append(gain)
-            totals[kind(row, name).split(",")[0]].append(gain)
+            key = kind(row, name)
+            gains[key].append(gain)
+            totals[key.split(",")[0]].append(gain)  # by kind alone
         print(path)
         report(gains)
     if len(paths) > 1:
