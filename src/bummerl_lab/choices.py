@@ -239,7 +239,7 @@ def deals(hands: int, seed: int, rules):
     caller plays each hand to its end before asking for the next. A new match starts
     when Hard's action ended a Bummerl; one that the opponent's action ended goes on in
     the same match, on a fresh board, Hard in the same seat (as the lab has always dealt,
-    so that the figures in README stay reproducible)."""
+    so that the figures in docs/arena/history.md stay reproducible)."""
     played = bummerl = 0
     while played < hands:
         match = Match.new(rules, seed=seed * 1_000_003 + bummerl)

@@ -18,7 +18,8 @@ arena's (``arena.format_report``):
   deals, when every run has it (runs kept before stop 46 have not);
 - times cannot be pooled from medians: the report gives each bot's range of medians.
 
-README's pooled figures for issue 19 are meant to be made this way from the runs' JSON.
+The pooled figures for issue 19 (README, docs/arena/history.md) are meant to be made this way
+from the runs' JSON.
 """
 
 import argparse

@@ -20,7 +20,7 @@ The changes, for this process only:
 - ``--lies FILE``: the estimate's suit lies as ``python -m bummerl_lab.suit_lies --out FILE``
   writes them (``none``: without them);
 - ``--tie-breaker medium``: near-ties (``TIE_MARGIN``) and the fallback go to Medium's
-  choice instead of the yardstick's (as before issue 19's stop 23; its README rows with
+  choice instead of the yardstick's (as before issue 19's stop 23; its rows in docs/arena/history.md with
   Medium's margin were run with ``MEDIUM_MARGIN``, now ``TIE_MARGIN``);
 - ``--v1-nodes N``: ``hard-v1`` searches N nodes a decision, not its own ``NODES``: with
   ``--set NODES=N`` the two Hards meet at another equal budget.

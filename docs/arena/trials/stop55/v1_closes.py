@@ -5,7 +5,7 @@ the worlds and the best other action's mean (game points), whether Hard's search
 what the close brought the closer.
 
 Run from the repository root: ``python docs/arena/trials/stop55/v1_closes.py TRACE ...``
-(README, *Arena*, stop 55, sums the lines by closer and stage).
+(docs/arena/history.md, stop 55, sums the lines by closer and stage).
 """
 
 import json

@@ -1,4 +1,4 @@
-"""Stop 58's two splits of closing (a session's analysis, kept to reproduce README's figures).
+"""Stop 58's two splits of closing (a session's analysis, kept to reproduce the figures in docs/arena/history.md).
 
     python docs/arena/trials/stop58/close_splits.py tricks hard,ext-mcts TRACE.jsonl[.gz] ...
         each bot's closes by the tricks played before them (the traces replayed,
@@ -11,7 +11,7 @@
         gained (``:-`` for a log whose merged Hard is the change and CHANGE the old one),
         split by what was played instead of closing (a card, or a marriage declared)
 
-README, *Arena*, stop 58, gives the figures.
+docs/arena/history.md, stop 58, gives the figures.
 """
 import gzip
 import json
