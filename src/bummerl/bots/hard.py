@@ -79,7 +79,7 @@ BATCHES = 8  # spare time or nodes sample more worlds: up to this many times WOR
 # With a node budget, nodes left once every world is searched to the end (from about 4
 # talon cards drawn on, and after a close) go to more worlds too, as time left does with a
 # time limit; not in a review (``every_action``), whose figures must not depend on its
-# slicing. Measured with ENUMERATE in the README (stop 37).
+# slicing. Measured with ENUMERATE in docs/arena/history.md (stop 37).
 SPARE_WORLDS = True
 # Where the view allows at most this many distinct worlds (``WorldBuilder.count``: 6 on the
 # last phase-1 trick, 56 after a close with 6 cards drawn), they are drawn without repeats,
@@ -100,7 +100,7 @@ FIRST_DEPTH = 1  # tricks searched by the first iteration
 # per hand (Soft, seed 65, 400 hands). The opponent's close from the first lead on while
 # Hard has no trick (a close that wins 3 game points, which hard-v1 makes against Hard
 # twice as often as Hard against it) gained nothing: +0.006 +- 0.009 per hand over eight
-# runs against hard-v1 (README, stop 41).
+# runs against hard-v1 (docs/arena/history.md, stop 41).
 CLOSE_FROM = (8, 6)
 # Closing at the root is valued at the best lead's mean over the worlds less CLOSE_DOUBT
 # times its standard deviation over them. Valued at their mean, Hard's closes against the
@@ -120,7 +120,7 @@ CLOSE_DOUBT = 0.3
 # by decision against hard-v1 (four runs of 500 hands, Soft and Sharp): +0.014 +- 0.013 game
 # points per hand, at 1.6 times the time of a lead; answering blind at every phase-1 lead and
 # after Hard's close too (``bummerl_lab.blind_reply.BlindAll``), +0.007 +- 0.011 over eight runs.
-# Neither is a gain, so it stays off (README, stop 65).
+# Neither is a gain, so it stays off (docs/arena/history.md, stop 65).
 BLIND_WORLDS = 0
 # The tie-breaker's choice is played when its mean over the worlds is within this much of
 # the best one (in the search's units: game points, or Bummerl with the board): 24 sampled
@@ -129,7 +129,7 @@ BLIND_WORLDS = 0
 # Soft seed 302 / Sharp seed 303, game points per hand): Medium's rules within 0.05 +0.06 /
 # +0.03; the yardstick's within 0.05 +0.10 / +0.04, within 0.1 +0.11 / +0.08, within 0.2
 # worse (stopped at 46% of Bummerl). As merged, on fresh seeds (Soft 304 / Sharp 305):
-# +0.06 / +0.02 (README). Not where nothing is hidden (the talon exhausted): there the
+# +0.06 / +0.02 (docs/arena/history.md, stop 23). Not where nothing is hidden (the talon exhausted): there the
 # values are exact.
 TIE_MARGIN = 0.1
 # An action's value over the worlds is a trimmed mean: their mean without this share of
@@ -139,11 +139,11 @@ TIE_MARGIN = 0.1
 # close). Decision by decision against hard-v1 (``bummerl_lab.choices``, 400 hands per run,
 # game points per hand, Soft / Sharp): 2 of 24 gained +0.006 +- 0.027 / +0.026 +- 0.019
 # (seeds 231 / 232), then on fresh deals +0.031 +- 0.019 / +0.022 +- 0.015 (233 / 234);
-# 1 of 24 +0.025 / +0.014, 3 +0.001 / +0.033, 4 +0.004 / -0.009, 7 +0.000 / -0.064 (README).
+# 1 of 24 +0.025 / +0.014, 3 +0.001 / +0.033, 4 +0.004 / -0.009, 7 +0.000 / -0.064 (docs/arena/history.md, stop 32).
 # Measured again on four more fresh deal sets, the plain mean against it: +0.017, +0.026
 # (239 / 240), -0.015, +0.006 (241 / 242): over all eight runs the trim gains +0.006 +-
 # 0.007, as good as nothing. It is kept because it costs nothing and lost nowhere in
-# the arena (README, stop 33).
+# the arena (docs/arena/history.md, stop 33).
 TRIM = 1 / 12
 # Near-ties go to the tie-breaker only while fewer than TIE_UNTIL talon cards are drawn,
 # and after a close only with TIE_CLOSED: on the last phase-1 trick and after a close every
@@ -164,7 +164,7 @@ TIE_CLOSED = False
 # / +0.014 +- 0.013 (299 / 300) and +0.025 +- 0.027 / +0.016 +- 0.026 (301 / 302): +0.031
 # +- 0.010 over the six runs, all of it on decisions to close (240, one in 12 hands). The
 # converse, closing whenever the close is within the margin of the best, cost 0.133 +-
-# 0.056 / 0.081 +- 0.041 (297 / 298). README, stop 43.
+# 0.056 / 0.081 +- 0.041 (297 / 298). docs/arena/history.md, stop 43.
 TIE_OVERRIDES_CLOSE = False
 
 
@@ -252,7 +252,7 @@ FEATURE_NAMES = (
 # preset's command is in the file). It predicts those results better (root-mean-square
 # error on other positions, Soft, stages 2 to 8: 1.41, 1.30, 1.19, 1.06 against 1.47, 1.35,
 # 1.26, 1.15) and plays better against hard-v1, decision by decision (``bummerl_lab.choices``,
-# ten runs of 500 hands, Soft and Sharp: +0.024 +- 0.008 game points per hand; README, stop 53).
+# ten runs of 500 hands, Soft and Sharp: +0.024 +- 0.008 game points per hand; docs/arena/history.md, stop 53).
 # ``LIES`` (in ``lies.py``) reads each suit as a triple: the root's ranks of the suit, the
 # opponent's, and those gone (played; the rest are in the talon, the face-up trump card
 # among them). A ten whose ace is gone takes every trick of its suit in phase 2; one whose
@@ -263,7 +263,7 @@ FEATURE_NAMES = (
 # 1.04 against 1.41, 1.30, 1.18, 1.06) and, decision by decision (``bummerl_lab.choices``,
 # 500 hands a run), gained +0.012 +- 0.007 game points per hand against hard-v1 (six runs,
 # Soft and Sharp, each positive) and +0.017 +- 0.014 against the other project's tree
-# search (two runs, Soft), most of it on whether to close (README, stop 56).
+# search (two runs, Soft), most of it on whether to close (docs/arena/history.md, stop 56).
 
 
 def _top_trump(mine: int, theirs: int) -> int:

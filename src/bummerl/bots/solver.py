@@ -55,14 +55,14 @@ LEAF_SEES_MARRIAGE_OUT = True
 # it may declare): the lead's points and the follower's cheapest card reach 66. Off: it
 # changed 6 of about 3,700 decisions per 500 hands against hard-v1 (Soft -0.005 +- 0.012,
 # Sharp +0.012 +- 0.015 game points per hand) and costs about 5% of the nodes a second
-# (README, stop 62).
+# (docs/arena/history.md, stop 62).
 LEAF_SEES_TRICK_OUT = False
 # A leader at the horizon who may exchange the trump jack is scored with the exchange made
 # (as the search makes it, without branching, at every lead above the horizon): the
 # estimate reads the trump card it takes, and a marriage it completes, not the jack. It
 # changed 6 of about 7,700 decisions in 1,000 hands against hard-v1 (Soft +0.004 +- 0.004,
 # Sharp -0.002 +- 0.002 game points per hand) at the same nodes a second: kept because the
-# horizon then reads the position the search itself would (README, stop 63).
+# horizon then reads the position the search itself would (docs/arena/history.md, stop 63).
 LEAF_SEES_EXCHANGE = True
 # A leader at the horizon who may close, and whose close cannot fail with every card in
 # sight (``sure_close`` in ``search``: sure trumps drawing the follower's, then side cards
@@ -71,7 +71,7 @@ LEAF_SEES_EXCHANGE = True
 # points per hand) and 17 of 4,017 in Sharp (-0.006 +- 0.008). With SURE_CLOSE_BLIND the
 # close must be sure against every card the leader cannot see (the follower's hand and the
 # talon's face-down cards), as a player would count it: 36 of 3,739 (Soft, +0.002 +- 0.019)
-# and 7 of 3,968 (Sharp, -0.010 +- 0.010); off too (README, stop 64).
+# and 7 of 3,968 (Sharp, -0.010 +- 0.010); off too (docs/arena/history.md, stop 64).
 LEAF_SEES_SURE_CLOSE = False
 SURE_CLOSE_BLIND = False
 # Kinds of bound a table entry holds.
@@ -375,7 +375,7 @@ def search(hand, root: int, depth: int = EXACT, leaf=None, budget=None,
         # The likeliest best leads first, so that alpha-beta cuts sooner: a king that
         # declares its marriage, then aces and tens, jacks last (``by_rank``). With the
         # takers first on follows, about 40% fewer nodes than suit by suit for the same
-        # values (``python -m bummerl_lab.nodes --max-depth 3``; README, *Arena*, stop 30).
+        # values (``python -m bummerl_lab.nodes --max-depth 3``; docs/arena/history.md, stop 30).
         moves = sorted(cards_of(held), key=by_rank)
         if may_marry:
             for suit in range(4):
