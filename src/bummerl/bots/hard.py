@@ -129,8 +129,8 @@ BLIND_WORLDS = 0
 # Soft seed 302 / Sharp seed 303, game points per hand): Medium's rules within 0.05 +0.06 /
 # +0.03; the yardstick's within 0.05 +0.10 / +0.04, within 0.1 +0.11 / +0.08, within 0.2
 # worse (stopped at 46% of Bummerl). As merged, on fresh seeds (Soft 304 / Sharp 305):
-# +0.06 / +0.02 (docs/arena/history.md, stop 23). Not where nothing is hidden (the talon exhausted): there the
-# values are exact.
+# +0.06 / +0.02 (docs/arena/history.md, stop 23). Not where nothing is hidden (the talon
+# exhausted): there the values are exact.
 TIE_MARGIN = 0.1
 # An action's value over the worlds is a trimmed mean: their mean without this share of
 # them at each end, the highest and the lowest (2 of 24 worlds each), so that a world or
@@ -139,7 +139,8 @@ TIE_MARGIN = 0.1
 # close). Decision by decision against hard-v1 (``bummerl_lab.choices``, 400 hands per run,
 # game points per hand, Soft / Sharp): 2 of 24 gained +0.006 +- 0.027 / +0.026 +- 0.019
 # (seeds 231 / 232), then on fresh deals +0.031 +- 0.019 / +0.022 +- 0.015 (233 / 234);
-# 1 of 24 +0.025 / +0.014, 3 +0.001 / +0.033, 4 +0.004 / -0.009, 7 +0.000 / -0.064 (docs/arena/history.md, stop 32).
+# 1 of 24 +0.025 / +0.014, 3 +0.001 / +0.033, 4 +0.004 / -0.009, 7 +0.000 / -0.064
+# (docs/arena/history.md, stop 32).
 # Measured again on four more fresh deal sets, the plain mean against it: +0.017, +0.026
 # (239 / 240), -0.015, +0.006 (241 / 242): over all eight runs the trim gains +0.006 +-
 # 0.007, as good as nothing. It is kept because it costs nothing and lost nowhere in
@@ -252,7 +253,8 @@ FEATURE_NAMES = (
 # preset's command is in the file). It predicts those results better (root-mean-square
 # error on other positions, Soft, stages 2 to 8: 1.41, 1.30, 1.19, 1.06 against 1.47, 1.35,
 # 1.26, 1.15) and plays better against hard-v1, decision by decision (``bummerl_lab.choices``,
-# ten runs of 500 hands, Soft and Sharp: +0.024 +- 0.008 game points per hand; docs/arena/history.md, stop 53).
+# ten runs of 500 hands, Soft and Sharp: +0.024 +- 0.008 game points per hand;
+# docs/arena/history.md, stop 53).
 # ``LIES`` (in ``lies.py``) reads each suit as a triple: the root's ranks of the suit, the
 # opponent's, and those gone (played; the rest are in the talon, the face-up trump card
 # among them). A ten whose ace is gone takes every trick of its suit in phase 2; one whose
