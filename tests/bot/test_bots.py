@@ -123,6 +123,33 @@ def test_solver_agrees_with_brute_force_in_late_phase_one(rules):
         assert search(h, h.to_act) == brute(h, h.to_act), h
 
 
+def test_a_soft_node_weighs_its_children_by_exp_of_value_over_temperature():
+    from math import exp
+    # the root's seat to move: 1 weighs e^0, -1 weighs e^-2; its opponent the other way
+    assert solver.soft_value([1, -1], True, 1.0) == pytest.approx((1 - exp(-2)) / (1 + exp(-2)))
+    assert solver.soft_value([1, -1], False, 1.0) == pytest.approx((exp(-2) - 1) / (1 + exp(-2)))
+    assert solver.soft_value([2, 2, 2], False, 0.3) == pytest.approx(2)
+
+
+@pytest.mark.parametrize("rules", [SOFT, SHARP], ids=["soft", "sharp"])
+def test_soft_phase_one_nodes_at_a_low_temperature_give_the_minimax_value(rules):
+    # Searched without cuts and weighed by exp(value / 0.0001), the best child takes nearly
+    # all the weight: the value is alpha-beta's, whatever the depth; at 1.0 it is lower
+    # for the seat whose best line the softening doubts somewhere.
+    rng = random.Random(12)
+    lower = 0
+    for _ in range(12):
+        h = random_position(rules, rng, lambda h: h.drawn <= 6 and h.closed_by < 0 and h.lead < 0)
+        plain = search(h, h.to_act, 2, hard.estimate, close_from=(8, 6))
+        with changed({"SOFT_PHASE1": (1e-4, 1e-4)}, solver):
+            assert search(h, h.to_act, 2, hard.estimate, close_from=(8, 6)) == pytest.approx(plain, abs=1e-3), h
+        with changed({"SOFT_PHASE1": (0, 1.0)}, solver):
+            soft = search(h, h.to_act, 2, hard.estimate, close_from=(8, 6))
+        assert soft >= plain - 1e-9  # only the opponent softened: it finds its best less often
+        lower += soft > plain + 1e-6
+    assert lower >= 6
+
+
 def test_a_marriage_declared_to_66_goes_out_under_manual_claiming():
     # Sharp: 50 points and a trick, the heart marriage makes 70. Declared, the seat claims
     # before it leads: out with 2 (the opponent has 30). The search of the hand just after

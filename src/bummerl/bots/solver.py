@@ -27,6 +27,7 @@ tens, jacks last on a lead; the cards that take the trick first on a follow. The
 changes no value, only how soon alpha-beta cuts (about 40% fewer nodes than suit by suit).
 """
 
+from math import exp
 from time import perf_counter
 
 from ..cards import (
@@ -74,8 +75,24 @@ LEAF_SEES_EXCHANGE = True
 # and 7 of 3,968 (Sharp, -0.010 +- 0.010); off too (docs/arena/history.md, stop 64).
 LEAF_SEES_SURE_CLOSE = False
 SURE_CLOSE_BLIND = False
+# Phase-1 nodes below the root valued softly (quantal response): a seat that cannot see the
+# other's cards will not always find the best line, so while the talon is open a node is
+# worth its children's values weighed by exp(value / temperature) for the seat to move
+# (the best child weighs most), not the best child alone; (temperature for the root seat,
+# for its opponent), in game points; 0: plain minimax. Those nodes are searched without
+# cuts, after a close and in phase 2 alpha-beta as ever. Off (docs/arena/history.md, stop 68).
+SOFT_PHASE1 = (0, 0)
 # Kinds of bound a table entry holds.
 LOWER, UPPER, TRUE_VALUE = 0, 1, 2
+
+
+def soft_value(values: list, maximize: bool, temperature: float) -> float:
+    """The children's ``values`` weighed by exp(value / ``temperature``) for the seat to move
+    (``maximize``: the root's; else its opponent's, by exp(-value / temperature))."""
+    best = max(values) if maximize else min(values)
+    sign = 1 / temperature if maximize else -1 / temperature
+    weights = [exp((v - best) * sign) for v in values]
+    return sum(w * v for w, v in zip(weights, values)) / sum(weights)
 
 
 class OutOfBudget(Exception):
@@ -235,6 +252,7 @@ def search(hand, root: int, depth: int = EXACT, leaf=None, budget=None,
     sees_exchange = LEAF_SEES_EXCHANGE
     sees_sure_close = LEAF_SEES_SURE_CLOSE
     blind_close = SURE_CLOSE_BLIND
+    soft_root, soft_other = SOFT_PHASE1
     most_declared = marriage_points(trump, trump)
     if budget is None:
         budget = Budget()
@@ -390,6 +408,10 @@ def search(hand, root: int, depth: int = EXACT, leaf=None, budget=None,
         if first in moves and moves[0] != first:
             moves.remove(first)
             moves.insert(0, first)
+        temperature = phase1 and (soft_root if maximize else soft_other)
+        if temperature:
+            alpha, beta = -MAX_VALUE, MAX_VALUE  # every child's exact value, no cuts
+            values = []
         try:
             for move in moves:
                 if move == CLOSE:
@@ -415,6 +437,11 @@ def search(hand, root: int, depth: int = EXACT, leaf=None, budget=None,
                         hands[leader] = held
                     if married:
                         declared[leader] -= married
+                if temperature:
+                    values.append(v)
+                    if v > best if maximize else v < best:
+                        best, best_move = v, move
+                    continue
                 if maximize:
                     if v > best:
                         best, best_move = v, move
@@ -430,6 +457,10 @@ def search(hand, root: int, depth: int = EXACT, leaf=None, budget=None,
             if swap:
                 hands[leader] ^= swap
                 pos.trump_card = trump_card
+        if temperature:
+            best = soft_value(values, maximize, temperature)
+            table[key] = (depth, TRUE_VALUE, best, best_move)
+            return best
         if best <= alpha0:
             kind = UPPER
         elif best >= beta0:
@@ -457,6 +488,10 @@ def search(hand, root: int, depth: int = EXACT, leaf=None, budget=None,
                 plays = (held & trump_mask) or held
         maximize = follower == root
         best = -INF if maximize else INF
+        temperature = phase1 and (soft_root if maximize else soft_other)
+        if temperature:
+            alpha, beta = -MAX_VALUE, MAX_VALUE  # every child's exact value, no cuts
+            values = []
         base = POINTS[lead]
         # The cards that take the trick first, strongest first in each suit; then the
         # others, weakest first: the likeliest best replies first, as for leads.
@@ -488,6 +523,9 @@ def search(hand, root: int, depth: int = EXACT, leaf=None, budget=None,
             tricks[winner] -= 1
             points[winner] -= gained
             hands[follower] = held
+            if temperature:
+                values.append(v)
+                continue
             if maximize:
                 if v > best:
                     best = v
@@ -499,6 +537,8 @@ def search(hand, root: int, depth: int = EXACT, leaf=None, budget=None,
                     beta = v
             if alpha >= beta:
                 break
+        if temperature:
+            return soft_value(values, maximize, temperature)
         return best
 
     if hand.lead >= 0:
