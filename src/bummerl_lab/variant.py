@@ -9,7 +9,9 @@ The changes, for this process only:
 
 - ``--set NAME=VALUE``: a constant of ``bummerl.bots.hard`` (``WORLDS=48``,
   ``CLOSE_DOUBT=0.1``, ``TIE_MARGIN=1e-9``, ``CLOSE_FROM=(8, 4)``: a pair gives root's
-  and its opponent's threshold, see ``solver.search``);
+  and its opponent's threshold, see ``solver.search``), or with ``solver.`` before the
+  name one of ``bummerl.bots.solver`` (``solver.SOFT_PHASE1=(0,0.5)``; the frozen
+  references keep their own solver);
 - ``--max-depth N``: the search stops N tricks deep in phase 1 and scores with the estimate;
 - ``--model-weights``: each uniform world weighs what the opponent model
   (``WorldBuilder.weight``) says (instead of resampling by it);
@@ -31,7 +33,7 @@ import ast
 import sys
 from contextlib import contextmanager
 
-from bummerl.bots import hard
+from bummerl.bots import hard, solver
 from bummerl.bots.heuristics import medium
 from bummerl.bots.world import WorldBuilder
 
@@ -49,6 +51,15 @@ def read_setting(assignment: str, module=hard) -> dict:
         return {name: ast.literal_eval(text)}
     except (ValueError, SyntaxError):
         raise ValueError(f"{assignment!r}: {text!r} is not a Python literal") from None
+
+
+def read_target(assignment: str) -> tuple:
+    """``"WORLDS=48"`` -> ``(hard, {"WORLDS": 48})``; ``"solver.SOFT_PHASE1=(0,0.5)"`` ->
+    ``(solver, {"SOFT_PHASE1": (0, 0.5)})``: the module the constant is of, and the setting."""
+    name, dot, rest = assignment.partition(".")
+    if dot and name == "solver":
+        return solver, read_setting(rest, solver)
+    return hard, read_setting(assignment)
 
 
 def read_settings(text: str, module=hard) -> dict:
@@ -177,7 +188,8 @@ def main(argv=None) -> int:
     args = parser.parse_args(ours)
     try:
         for assignment in args.set:
-            apply(read_setting(assignment))
+            module, settings = read_target(assignment)
+            apply(settings, module)
         apply(read_estimate(args.leaf, args.pairs, args.lies))
     except (ValueError, OSError, SyntaxError) as error:
         parser.error(str(error))

@@ -72,6 +72,15 @@ def test_the_variant_runner_changes_hard_for_its_run_only(tmp_path):
     assert bad.returncode != 0 and "'NOPE' is not a constant of bummerl.bots.hard" in bad.stderr
 
 
+def test_the_variant_runner_sets_a_solver_constant_named_with_its_module():
+    from bummerl.bots import hard, solver
+    from bummerl_lab.variant import read_target
+    assert read_target("solver.SOFT_PHASE1=(0, 0.5)") == (solver, {"SOFT_PHASE1": (0, 0.5)})
+    assert read_target("WORLDS=48") == (hard, {"WORLDS": 48})
+    with pytest.raises(ValueError, match="'WORLDS' is not a constant of bummerl.bots.solver"):
+        read_target("solver.WORLDS=48")
+
+
 def test_hard_breaks_near_ties_with_the_yardstick_and_the_variant_with_medium(monkeypatch):
     from bummerl import SOFT, deal
     from bummerl.bots import hard
