@@ -134,8 +134,8 @@ def test_a_soft_node_weighs_its_children_by_exp_of_value_over_temperature():
 @pytest.mark.parametrize("rules", [SOFT, SHARP], ids=["soft", "sharp"])
 def test_soft_phase_one_nodes_at_a_low_temperature_give_the_minimax_value(rules):
     # Searched without cuts and weighed by exp(value / 0.0001), the best child takes nearly
-    # all the weight: the value is alpha-beta's, whatever the depth; at 1.0 it is lower
-    # for the seat whose best line the softening doubts somewhere.
+    # all the weight: the value is alpha-beta's. With only the opponent softened (1.0) it
+    # no longer always finds its best answer, so the root's value can only rise.
     rng = random.Random(12)
     lower = 0
     for _ in range(12):

@@ -4,9 +4,9 @@
 credits each with the best line there is; a seat that cannot see the other's hand finds it
 less often. While the talon is open a node below the root is then worth its children's
 values weighed by exp(value / temperature) for the seat to move. ``soft-both`` softens
-both seats (0.5 game points), ``soft-other`` only Hard's opponent (``soft-other-1`` at 1.0;
-added after the first run, seed 437). Each judged against Hard
-as it is (minimax) as ``bummerl_lab.choices`` judges a change:
+both seats (0.5 game points), ``soft-other`` only Hard's opponent (``soft-other-1`` at 1.0,
+added after the first runs, seeds 437 and 428). Each judged against Hard as it is (minimax)
+as ``bummerl_lab.choices`` judges a change:
 
     PYTHONPATH=src python docs/arena/trials/stop68/soft_phase1.py --hands 300 --seed S --rules soft [--only NAME] [--log LOG]
 """
