@@ -39,15 +39,15 @@ import time
 from bummerl.bots import hard
 from bummerl.bots.solver import outcome_value
 from bummerl.cards import (
-    BIT, CARD_INDEX, CLOSE, HIGHER, KING, MARRY, QUEEN, RANK_OF, RANKS, SUIT_MASK, SUIT_OF,
-    SUITS, trick_winner_follows, POINTS,
+    BIT, CARD_INDEX, CLOSE, HIGHER, KING, MARRY, POINTS, QUEEN, RANK_OF, RANKS, SUIT_MASK,
+    SUIT_OF, SUITS, trick_winner_follows,
 )
 from bummerl.hand import deal
 from bummerl.rules import PRESETS
 from bummerl_lab.choices import MERGED, print_report, run
 from bummerl_lab.leaf_fit import solve
 
-RIDGE = 5.0
+RIDGE = 5.0  # pseudo-decisions at no effect per weight, so that rare features stay near 0
 
 
 def _names() -> list:
@@ -232,21 +232,32 @@ def learnt_pick(weights: list, row_ties: list) -> int:
     return max(range(len(scores)), key=scores.__getitem__)
 
 
-def off_policy(hands: list, weights: list) -> tuple[float, float, int]:
-    """Importance-sampling estimate of the learnt rule's gain per decision over the rule in
-    use, on ``hands``: (mean, standard error over hands, decisions)."""
+def off_policy(hands: list, pick, against=None) -> tuple[float, float, int]:
+    """Importance-sampling estimate, on ``hands``, of what the rule ``pick`` (a logged
+    decision -> the index of its near-tie) gains per decision over the rule ``against``
+    (None: a near-tie at random, as ``play`` chose): (mean, standard error over hands,
+    decisions). A decision's result counts, times the number of near-ties, for each rule
+    that would have chosen what was played."""
     per_hand, count = [], 0
     for hand in hands:
         total = 0.0
         for row in hand["rows"]:
             n, chosen = len(row["ties"]), row["chosen"]
-            learnt = learnt_pick(weights, row["ties"])
-            total += row["points"] * n * ((chosen == learnt) - (chosen == row["in_use"]))
+            base = 1 if against is None else n * (chosen == against(row))
+            total += row["points"] * (n * (chosen == pick(row)) - base)
             count += 1
         per_hand.append(total)
     m = sum(per_hand) / len(per_hand)
     var = sum((x - m) ** 2 for x in per_hand) / (len(per_hand) - 1)
     return m * len(per_hand) / count, (var / len(per_hand)) ** 0.5 * len(per_hand) / count, count
+
+
+def rule_in_use(row: dict) -> int:
+    return row["in_use"]
+
+
+def best_mean(row: dict) -> int:
+    return max(range(len(row["ties"])), key=lambda i: row["ties"][i]["mean"])
 
 
 class Learnt:
@@ -306,10 +317,14 @@ def main(argv=None) -> int:
               f"{sum(len(h['rows']) for h in held)} in {len(held)} held out")
         for name, wi, si in zip(NAMES, w, se):
             print(f"  {name:16} {wi:+.3f} +- {si:.3f}")
-        m, e, n = off_policy(held, w)
+        learnt = lambda row: learnt_pick(w, row["ties"])  # noqa: E731
+        m, e, n = off_policy(held, learnt, rule_in_use)
         print(f"held out: the learnt rule over the rule in use {m:+.3f} +- {e:.3f} game points a decision ({n})")
-        m, e, n = off_policy(train, w)
+        m, e, n = off_policy(train, learnt, rule_in_use)
         print(f"(in the fit: {m:+.3f} +- {e:.3f})")
+        for name, rule in (("the rule in use", rule_in_use), ("the best mean", best_mean)):
+            m, e, n = off_policy(hands, rule)
+            print(f"every hand: {name} over a random near-tie {m:+.3f} +- {e:.3f} game points a decision ({n})")
         w_all, _ = fit(hands, args.ridge)
         if args.out:
             with open(args.out, "w", encoding="utf-8") as out:
