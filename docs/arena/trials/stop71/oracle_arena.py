@@ -34,9 +34,11 @@ class _KeptMatch(arena.Match):
 
 
 def _oracle(talon: bool, at_close_only: bool = False):
+    honest = arena.PLAYERS["hard"]
+
     def bot(view, rng, time_limit=None) -> str:
         if at_close_only and Action.of(CLOSE) not in view.legal:
-            return action_str(hard.choose(view, rng, time_limit))
+            return honest(view, rng, time_limit)
         builder = seeing(_playing[0].hand, talon)
 
         class Always(builder):
