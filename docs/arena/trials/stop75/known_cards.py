@@ -29,7 +29,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import oracle_arena  # noqa: E402  (keeps the match the arena is playing)
 from bummerl.bots import hard  # noqa: E402
 from bummerl.bots.world import WorldBuilder, popcount  # noqa: E402
-from bummerl.cards import BIT, CLOSE, Action, action_str, cards_of  # noqa: E402
+from bummerl.cards import CLOSE, Action, action_str, cards_of, mask_of  # noqa: E402
 from bummerl_lab import arena  # noqa: E402
 from bummerl_lab.variant import changed  # noqa: E402
 
@@ -44,9 +44,7 @@ def knowing(hand, count: int):
             hidden = hand.hands[1 - self.seat] & ~self.known
             cards = sorted(cards_of(hidden))
             rng = random.Random(f"{hand.hands} {hand.talon} {hand.drawn} {count}")
-            picked = 0
-            for card in rng.sample(cards, min(count, len(cards))):
-                picked |= BIT[card]
+            picked = mask_of(rng.sample(cards, min(count, len(cards))))
             self.known |= picked
             self.need -= popcount(picked)
             self.allowed &= ~picked
