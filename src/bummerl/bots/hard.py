@@ -65,6 +65,7 @@ from .solver import (
 )
 from .lies import LIES
 from .pairs import PAIRS
+from .weights import WEIGHTS
 from .world import WorldBuilder
 from .yardstick import heuristic
 
@@ -188,34 +189,6 @@ def tie_breaker(view, rng) -> int:
 # we could beat the close in 8.2% of the real hands but 18.3% of uniform guesses (odds 0.4).
 CLOSE_FAILS = 0.4
 
-# The static estimate: a linear guess of the game points a seat can expect, fitted by
-# least squares to the final results of 20,000 Medium-vs-Medium hands per preset, one
-# weight vector per stage (talon cards drawn). Features (``features``), as the difference
-# between the seat and its opponent: counted score, pending marriage points, trumps in
-# hand, trump aces and tens, side aces, side tens, side marriages in hand, trump marriage
-# in hand, "no trick yet", score above 33, +1/-1 for being on lead, and +1/-1 for holding
-# the highest trump in either hand (weight 0 here).
-# A refit to the exact values of the search below the horizon
-# (``python -m bummerl_lab.leaf_fit --rules soft|sharp --positions 1500 --seed 1``)
-# predicts those values better (root-mean-square error on 1,500 other Soft positions per
-# stage, seed 2: 0.92, 0.96, 1.01, 1.12 at stages 2, 4, 6, 8 against 1.25, 1.24, 1.20,
-# 1.23 for these weights) but did not play better against hard-v1 (Soft, seed 103, 80
-# Bummerl: -0.06 +- 0.09 game points per hand, with the resampled inference), so these
-# weights stay.
-WEIGHTS = {
-    "auto": {
-        2: (0.0435, 0.0151, 0.4862, 0.1816, 0.2424, 0.0655, 0.2340, 0.4748, -0.0144, -0.0354, 0.0144, 0.0),
-        4: (0.0393, 0.0147, 0.4382, 0.2221, 0.2292, 0.0378, 0.2587, 0.3872, 0.1527, -0.0165, 0.1585, 0.0),
-        6: (0.0366, 0.0113, 0.3908, 0.2500, 0.2126, -0.0012, 0.2938, 0.4002, 0.1134, -0.0098, 0.1397, 0.0),
-        8: (0.0303, 0.0120, 0.2950, 0.3559, 0.2217, -0.0274, 0.3194, 0.5506, -0.0571, 0.0054, 0.1660, 0.0),
-    },
-    "manual": {
-        2: (0.0571, 0.0, 0.5066, 0.0946, 0.2299, 0.0604, 0.2727, 0.3776, -0.0208, 0.0, 0.0208, 0.0),
-        4: (0.0433, 0.0, 0.4137, 0.1670, 0.2100, 0.0302, 0.2565, 0.4011, 0.1682, -0.0203, 0.1905, 0.0),
-        6: (0.0370, 0.0, 0.3416, 0.2098, 0.1684, -0.0147, 0.2901, 0.5047, 0.0067, -0.0040, 0.1418, 0.0),
-        8: (0.0276, 0.0, 0.2082, 0.3084, 0.1853, -0.0322, 0.3735, 0.7476, -0.1764, 0.0140, 0.0261, 0.0),
-    },
-}
 # A suit's cards as rank bits (bit r: the card of rank r, ``cards.ACE`` .. ``cards.JACK``).
 ACE_AND_TEN = 1 << ACE | 1 << TEN
 KING_AND_QUEEN = 1 << KING | 1 << QUEEN
