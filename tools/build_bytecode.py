@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Build the page's Python as one archive of bytecode: `python tools/build_bytecode.py [--check]`.
 
-`assets/py/bummerl.zip` holds every module the page loads (`sync_site.modules()`: the
+`assets/py/bummerl.zip` holds every module the page loads (`site_layout.modules()`: the
 engine `src/bummerl/` and the browser layer `src/bummerl_web/`) twice: its source
 (`bummerl/cards.py`) and its bytecode (`bummerl/cards.pyc`) for the exact Python of the
 vendored Pyodide, compiled by that Pyodide itself under Node.js, plus `bytecode.json`, the
@@ -50,13 +50,15 @@ import tempfile
 import zipfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-ARCHIVE = ROOT / "assets" / "py" / "bummerl.zip"
+import site_layout
+
+ROOT = site_layout.ROOT
+ARCHIVE = ROOT / site_layout.ARCHIVE
 MANIFEST = "bytecode.json"
-PYODIDE = ROOT / "assets" / "vendor" / "pyodide"
+PYODIDE = ROOT / site_layout.PYODIDE
 VERSIONS = ROOT / "assets" / "vendor" / "VERSIONS.json"
-VENDORED_STDLIB = PYODIDE / "python_stdlib.zip"
-STDLIB = ROOT / "assets" / "py" / "python_stdlib.zip"  # the same, with bytecode for the start
+VENDORED_STDLIB = ROOT / site_layout.VENDORED_STDLIB
+STDLIB = ROOT / site_layout.STDLIB  # the same, with bytecode for the start
 # What PyScript's own Python package (0.7.31) imports as it starts, before our script runs.
 PYSCRIPT_IMPORTS = ("asyncio", "base64", "collections", "functools", "html", "inspect", "io", "json")
 DATE = (1980, 1, 1, 0, 0, 0)  # every entry's timestamp: the same sources give the same archive
@@ -106,10 +108,7 @@ class NoNode(RuntimeError):
 
 def sources() -> dict[str, bytes]:
     """Archive name (`bummerl/cards.py`) -> source, for every module the page loads."""
-    sys.path.insert(0, str(ROOT / "tools"))
-    import sync_site
-
-    return {rel.removeprefix("src/"): (ROOT / rel).read_bytes() for rel in sync_site.modules()}
+    return {rel.removeprefix("src/"): (ROOT / rel).read_bytes() for rel in site_layout.modules()}
 
 
 def startup_imports(found: dict[str, bytes]) -> list[str]:

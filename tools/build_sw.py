@@ -25,9 +25,9 @@ SKIP_NAMES = ("LICENSE", "VERSIONS.json", "preview.html")
 # Pyodide's own standard library: the page boots with assets/py/python_stdlib.zip, the same
 # zip with bytecode (tools/build_bytecode.py), so the worker need not download this one.
 sys.path.insert(0, str(ROOT / "tools"))
-from build_bytecode import VENDORED_STDLIB  # noqa: E402
+from site_layout import VENDORED_STDLIB  # noqa: E402
 
-SKIP_PATHS = (VENDORED_STDLIB.relative_to(ROOT).as_posix(),)
+SKIP_PATHS = (VENDORED_STDLIB,)
 
 
 def files() -> list[str]:

@@ -33,36 +33,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "tools"))
+import build_bytecode  # noqa: E402
+import build_sw  # noqa: E402
 from bummerl_web import i18n  # noqa: E402 (pure data: the page's words)
-from build_bytecode import STDLIB as STDLIB_PATH  # noqa: E402
-
-STDLIB = STDLIB_PATH.relative_to(ROOT).as_posix()  # the standard library with bytecode (interpreter.mjs's stdLibURL)
+from site_layout import (  # noqa: E402
+    ARCHIVE, ARCHIVE_DEST, ENTRY, INTERPRETER, PYODIDE, PYSCRIPT, STDLIB, modules,
+)
 
 CONFIG = ROOT / "pyscript.toml"
-ENTRY = "src/bummerl_web/boot.py"  # the page's <script type="py" src>: run, never imported
-ARCHIVE = "assets/py/bummerl.zip"  # tools/build_bytecode.py
-ARCHIVE_DEST = "./bummerl.zip"  # its place in the in-browser filesystem (boot.py's ARCHIVE)
 TOML_CHUNK = "toml-V4Savzlc.js"  # PyScript's TOML reader, which core imports for a .toml config
 INDEX = ROOT / "index.html"
-PACKAGES = ("src/bummerl", "src/bummerl_web")
-PYSCRIPT = "assets/vendor/pyscript"
-PYODIDE = "assets/vendor/pyodide"
 BEGIN, END = "<!-- preload:begin -->", "<!-- preload:end -->"
-
-
-def modules() -> list[str]:
-    """Repo-relative paths of the modules the page imports, sorted."""
-    found = []
-    for pkg in PACKAGES:
-        for path in sorted((ROOT / pkg).rglob("*.py")):
-            rel = path.relative_to(ROOT).as_posix()
-            # __main__.py is the command line's entry point: the page never runs it.
-            if "__pycache__" not in rel and path.name != "__main__.py" and rel != ENTRY:
-                found.append(rel)
-    return sorted(found)
-
-
-INTERPRETER = "assets/js/interpreter.mjs"  # the vendored Pyodide, or its memory snapshot
 
 
 def config() -> dict:
@@ -139,7 +120,6 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="only report staleness")
     args = parser.parse_args()
-    import build_bytecode
 
     wanted = {CONFIG: config_text(), INDEX: index_text()}
     stale = [p for p, text in wanted.items() if not p.exists() or p.read_text() != text]
@@ -164,8 +144,6 @@ def main() -> int:
         p.write_text(wanted[p])
         print(f"updated {p.name}")
     # Last, as it hashes the files above: the service worker's precache list.
-    import build_sw
-
     if build_sw.OUT.read_text() != build_sw.text():
         build_sw.OUT.write_text(build_sw.text())
         print("updated precache.js")

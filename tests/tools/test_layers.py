@@ -1,9 +1,10 @@
-"""The shape of src/: no import circle anywhere, and the engine and bots import nothing of
-the browser (they run unchanged in CPython and Pyodide)."""
+"""The shape of src/ and tools/: no import circle anywhere, and the engine and bots import
+nothing of the browser (they run unchanged in CPython and Pyodide)."""
 import ast
 from pathlib import Path
 
 SRC = Path(__file__).resolve().parents[2] / "src"
+TOOLS = SRC.parent / "tools"
 
 
 def module_name(path: Path) -> str:
@@ -36,13 +37,29 @@ def imports(name: str) -> set[str]:
 GRAPH = {name: {d for d in imports(name) if d in MODULES and d != name} for name in MODULES}
 
 
-def circles() -> list[list[str]]:
+def tool_imports(path: Path) -> set[str]:
+    """The names of the modules ``path`` imports, at the top or inside a function (the
+    tools are plain scripts in one folder: they import each other by name)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found.add(node.module)
+    return found
+
+
+TOOL_GRAPH = {p.stem: tool_imports(p) & {q.stem for q in TOOLS.glob("*.py")} - {p.stem}
+              for p in TOOLS.glob("*.py")}
+
+
+def circles(graph: dict = GRAPH) -> list[list[str]]:
     found, state, stack = [], {}, []
 
     def visit(name):
         state[name] = "open"
         stack.append(name)
-        for dep in sorted(GRAPH[name]):
+        for dep in sorted(graph[name]):
             if state.get(dep) == "open":
                 found.append(stack[stack.index(dep):] + [dep])
             elif dep not in state:
@@ -50,7 +67,7 @@ def circles() -> list[list[str]]:
         stack.pop()
         state[name] = "done"
 
-    for name in sorted(GRAPH):
+    for name in sorted(graph):
         if name not in state:
             visit(name)
     return found
@@ -58,6 +75,11 @@ def circles() -> list[list[str]]:
 
 def test_src_has_no_import_circle():
     assert circles() == []
+
+
+def test_tools_have_no_import_circle():
+    assert "site_layout" in TOOL_GRAPH["build_bytecode"]  # the graph reads the tools' imports
+    assert circles(TOOL_GRAPH) == []
 
 
 def test_the_circle_finder_finds_a_circle():
