@@ -7,7 +7,7 @@ Serves the repo on 127.0.0.1, opens the table in headless Chromium with the bot 
 the given level, and plays whole hands (you lead your first playable card, the bot
 answers) while a PerformanceObserver records every main-thread "long task" (over
 50 ms) after the page was ready. Prints how many there were, the median and the
-longest. Goal (issue 8): no single task during the bot's turn over 100 ms, Hard thinking
+longest. The goal: no single task during the bot's turn over 100 ms, Hard thinking
 in slices (``bummerl.bots.hard.Search.step``) that yield to the browser. Your own clicks
 are cheap (a render), so the long tasks here are the bot's decisions.
 """

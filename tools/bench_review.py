@@ -8,7 +8,7 @@ Serves the repo on 127.0.0.1 and, per hand, opens the table in headless Chromium
 (seeds 1, 2, ...; you lead your first playable card, Medium answers), plays the hand,
 clicks *Review this hand* and waits for ``#review[data-done="1"]``, recording every
 main-thread long task (over 50 ms) from the click on. Prints the seconds to a finished
-review (median and longest) and the long tasks. Goals (issue 18): a full hand reviewed in
+review (median and longest) and the long tasks. The goals: a full hand reviewed in
 at most 10 s at the default setting, no task over 100 ms.
 """
 from __future__ import annotations
