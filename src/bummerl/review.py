@@ -37,10 +37,10 @@ from .record import MAX_ACTIONS, from_record
 MARKS = ((1.0, "blunder"), (0.5, "mistake"), (0.25, "inaccuracy"), (0.1, "good"))
 MARK_NAMES = ("best", "good", "inaccuracy", "mistake", "blunder")
 ERRORS = ("inaccuracy", "mistake", "blunder")
-NODES = 60_000  # Hard's default budget per decision
+NODES = 60_000  # Hard's search nodes per decision in a review (as in play, ``hard.NODES``)
 EXACT_NODES = 3_000_000  # the exact solver's budget per position of the graph
 # Of the review's values: a review kept by a page is reused only by the same version.
-# 2: stop 30's search order (the same node budget searches further).
+# 2: the search tries the likeliest best moves first (the same node budget searches further).
 VERSION = 2
 
 

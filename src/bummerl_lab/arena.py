@@ -59,11 +59,13 @@ def deal_part(first: str, second: str) -> str:
     return f"{ordered[0]}+{ordered[1]}"
 
 
-def parse_bot(spec: str) -> tuple[str, float | None]:
-    """``"hard@0.5"`` -> ``("hard", 0.5)``; ``"medium"`` -> ``("medium", None)``."""
+def parse_bot(spec: str, players: dict | None = None) -> tuple[str, float | None]:
+    """``"hard@0.5"`` -> ``("hard", 0.5)``; ``"medium"`` -> ``("medium", None)``; the name
+    one of ``players`` (by default ``PLAYERS``)."""
     name, at, limit = spec.partition("@")
-    if name not in PLAYERS:
-        raise ValueError(f"unknown bot {name!r} (one of {', '.join(PLAYERS)})")
+    players = PLAYERS if players is None else players
+    if name not in players:
+        raise ValueError(f"unknown bot {name!r} (one of {', '.join(players)})")
     if not at:
         return name, None
     try:
@@ -75,13 +77,16 @@ def parse_bot(spec: str) -> tuple[str, float | None]:
     return name, seconds
 
 
-def play_bummerl(rules, match_seed: int, bots, rngs, times, time_limits=(None, None), histories=None):
-    """One Bummerl; ``bots[seat]`` names the bot in that seat, ``time_limits[seat]`` its
+def play_bummerl(rules, match_seed: int, bots, rngs, times, time_limits=(None, None), histories=None,
+                 players: dict | None = None):
+    """One Bummerl; ``bots[seat]`` names the bot in that seat (one of ``players``, by
+    default ``PLAYERS``), ``time_limits[seat]`` its
     seconds per decision (None: the bot's default). Returns (loser seat,
     [(hand winner, game points, closer seat or -1, whether the closer's opponent had no
     trick at the close), ...]); ``times[seat]`` collects seconds per decision and
     ``histories``, when given, each hand's actions in order."""
     match = Match.new(rules, seed=match_seed)
+    players = PLAYERS if players is None else players
     hands = []
     while True:
         match.deal_next()
@@ -90,7 +95,7 @@ def play_bummerl(rules, match_seed: int, bots, rngs, times, time_limits=(None, N
             seat = match.hand.to_act
             view = match.view(seat)
             start = time.perf_counter()
-            action = PLAYERS[bots[seat]](view, rngs[seat], time_limits[seat])
+            action = players[bots[seat]](view, rngs[seat], time_limits[seat])
             times[seat].append(time.perf_counter() - start)
             turn = match.play(action)
         hand = match.hand
@@ -151,13 +156,15 @@ def _p99(samples):
 
 
 def run(a: str, b: str, bummerls: int, seed: int, rules: Rules, time_limit=None,
-        progress=None, trace=None) -> dict:
+        progress=None, trace=None, players: dict | None = None) -> dict:
     """Play ``bummerls`` Bummerl (rounded up to whole pairs) and return the figures.
 
     ``a`` and ``b`` are bot specs (``"hard"``, ``"hard@1.0"``); a spec's own time limit
     wins over ``time_limit``, which applies to both bots. ``trace``, when given, is called
-    with each hand as a dict (``trace_entry``): what ``bummerl_lab.traces`` replays."""
-    (a_name, a_limit), (b_name, b_limit) = parse_bot(a), parse_bot(b)
+    with each hand as a dict (``trace_entry``): what ``bummerl_lab.traces`` replays.
+    ``players`` seats the bots by name (by default ``PLAYERS``; ``bummerl_lab.variant``
+    seats a changed Hard)."""
+    (a_name, a_limit), (b_name, b_limit) = parse_bot(a, players), parse_bot(b, players)
     a_limit = a_limit if a_limit is not None else time_limit
     b_limit = b_limit if b_limit is not None else time_limit
     pairs = max(1, (bummerls + 1) // 2)
@@ -180,7 +187,7 @@ def run(a: str, b: str, bummerls: int, seed: int, rules: Rules, time_limit=None,
             limits = (a_limit, b_limit) if a_seat == 0 else (b_limit, a_limit)
             rngs = [random.Random(f"{seed}/{pair}/{a_seat}/{seat}") for seat in (0, 1)]
             seat_times, histories = ([], []), []
-            loser, results = play_bummerl(rules, deals_seed, bots, rngs, seat_times, limits, histories)
+            loser, results = play_bummerl(rules, deals_seed, bots, rngs, seat_times, limits, histories, players)
             times["a"] += seat_times[a_seat]
             times["b"] += seat_times[1 - a_seat]
             won += loser != a_seat
@@ -306,7 +313,7 @@ def deal_figures(deals: int, all_deals: int, net: float, net_se: float) -> dict:
 
 def _deal_lines(r: dict) -> list:
     split = r.get("by_deal")
-    if split is None:  # runs kept before stop 46
+    if split is None:  # runs kept before the arena split the deals
         return []
     names = {"a": r["a"], "b": r["b"], "nobody": "nobody"}
     lines = [f"  deals played in both Bummerl of a pair ({split['deals']}; "
@@ -327,7 +334,7 @@ def _closer_line(r: dict, who: str) -> str:
             f"{r['a']} net {part['a_net_points_per_hand']:+.3f} ± {part['a_net_points_per_hand_se']:.3f} per hand")
     if who != "nobody":
         line += f", closer won {100 * part['closer_won']:.1f}% ± {100 * part['closer_won_se']:.1f}"
-        if "against_no_trick" in part:  # not in runs kept before stop 41
+        if "against_no_trick" in part:  # not in runs kept before the arena counted them
             line += f", {100 * part['against_no_trick']:.1f}% of them against no trick"
     return line
 
@@ -361,7 +368,8 @@ def format_report(r: dict) -> str:
     return "\n".join([*format_lines(r), f"  ms per decision: {_ms(r['a'], ms['a'])}; {_ms(r['b'], ms['b'])}"])
 
 
-def main(argv=None) -> int:
+def main(argv=None, players: dict | None = None) -> int:
+    """The arena's command line; ``players`` as for ``run``."""
     parser = argparse.ArgumentParser(
         prog="python -m bummerl arena",
         description="Play Bummerl between two bots on duplicate deals and report A against B.",
@@ -383,7 +391,7 @@ def main(argv=None) -> int:
         parser.error("--bummerls must be at least 1")
     try:
         rules = Rules.preset(args.rules)
-        parse_bot(args.a), parse_bot(args.b)
+        parse_bot(args.a, players), parse_bot(args.b, players)
     except ValueError as error:
         parser.error(str(error))
 
@@ -398,7 +406,7 @@ def main(argv=None) -> int:
             out.flush()
 
         result = run(args.a, args.b, args.bummerls, args.seed, rules, args.time_limit, progress,
-                     trace if args.trace else None)
+                     trace if args.trace else None, players)
     print(json.dumps(result) if args.json else format_report(result))
     return 0
 

@@ -2,8 +2,9 @@
 
 ``python -m bummerl_lab.choices --hands N --seed S [--rules soft|sharp] [--opponent NAME]
 [--rollouts R] [--rule NAME=MARGIN ...] [--set NAME=VALUE ...] [--leaf FILE]
-[--pairs FILE] [--lies FILE] [--change NAME "NAME=VALUE ..."] [--estimate NAME "leaf=F pairs=G lies=H"] [--search NAME] [--tie NAME "NAME=VALUE ..."] [--oracle] [--player NAME ...]
-[--log FILE] [--progress]``, and
+[--pairs FILE] [--lies FILE] [--change NAME "NAME=VALUE ..."] [--estimate NAME "leaf=F pairs=G lies=H"]
+[--player NAME ...] [--log FILE] [--progress]``, for example
+``python -m bummerl_lab.choices --hands 500 --seed 61 --set close_doubt=0.45``, and
 ``python -m bummerl_lab.choices --read LOG ...``: each change's gain in a run's log by the kind
 of decision (``kind_table``), and for a run of rules the tie table (``tie_table``)
 
@@ -22,25 +23,14 @@ in odd ones.
 The changes: with ``--rule`` (or, with no other change, a built-in set of rules) ways of
 choosing from the one search (``Search.choice``: the tie-breaker's action within
 ``MARGIN`` of the best, wherever something is hidden);
-with ``--set`` (a constant of ``bummerl.bots.hard``) and ``--leaf`` (the estimate's
+with ``--set`` (a field of ``hard.HardConfig``, ``bummerl_lab.variant.read_setting``) and ``--leaf`` (the estimate's
 weights as ``bummerl_lab.leaf_fit`` prints them) and ``--pairs`` (its suit pairs as
 ``bummerl_lab.suit_pairs`` writes them) and ``--lies`` (its suit lies as
 ``bummerl_lab.suit_lies`` writes them) one changed Hard, searched on its own,
 and with each ``--change`` one more (its settings separated by spaces), and with each
 ``--estimate`` one more whose estimate is read from the files named (as ``--leaf``,
-``--pairs`` and ``--lies`` read them), so that one run judges several fits; with each
-``--search NAME`` one more whose search is another (``SEARCHES``: ``shared-next``, the worlds
-sharing Hard's next decision, ``bummerl_lab.fusion``; ``blind-reply``, the opponent
-answering Hard's lead blind at every lead, ``blind-lead``, leading blind after Hard's follow
-too, ``blind-all``, answering the leads after Hard's close blind too,
-``bummerl_lab.blind_reply``); with each ``--tie``
-the merged Hard's search with another tie-breaker: the yardstick with the settings given
-(constants of ``bummerl.bots.yardstick``), played where its choice is within Hard's
-margin of the best mean (``Search.choice``), so that one search per decision judges many
-tie-breakers. ``--oracle`` asks
-what knowing the hidden cards would be worth: Hard whose worlds all hold the opponent's
-true hand (``sees-hand``, the talon still guessed) and one whose worlds are the true
-position (``sees-all``), an upper bound for what inference about the cards can bring.
+``--pairs`` and ``--lies`` read them), so that one run judges several fits. Each changed
+Hard is ``hard.choose`` with its own ``HardConfig``.
 ``--player`` asks where another player (an arena bot: the other project's tree search, a
 frozen Hard) would decide better than Hard in Hard's seat: its choice from the same view
 is played out like a change's. ``--log`` writes
@@ -59,18 +49,15 @@ import json
 import random
 import sys
 
-from bummerl.bots import hard, yardstick
+from bummerl.bots import hard
 from bummerl.bots.solver import outcome_value
-from bummerl.bots.world import WorldBuilder
-from bummerl.cards import Action, action_str, cards_of, parse_action
+from bummerl.cards import Action, action_str, parse_action
 from bummerl.hand import Hand
 from bummerl.match import Match
 from bummerl.rules import PRESETS
 
 from .arena import PLAYERS, _mean_se
-from .blind_reply import BlindAll, BlindLead, BlindReply
-from .fusion import SharedNext
-from .variant import apply, changed, read_estimate, read_setting, read_settings
+from .variant import changed, config_of, read_estimate, read_setting, read_settings  # noqa: F401 (changed: the estimate fits' tests)
 
 MERGED = "merged"
 # name -> margin: the merged Hard first (the reference), then the rules compared with it.
@@ -115,22 +102,6 @@ def forked(state) -> random.Random:
     return same
 
 
-def by_tie_breakers(variants: dict):
-    """The merged Hard's choice, and from the same search each choice it would make with
-    the yardstick changed by a variant's settings (name -> constants of
-    ``bummerl.bots.yardstick``) as its tie-breaker."""
-    def choose(view, rng, hand=None):
-        search = hard.Search(view, rng)
-        search.step()
-        choices = {MERGED: search.best()}
-        for name, settings in variants.items():
-            with changed(settings, yardstick):  # the decisions after this one draw from rng as merged
-                tie = hard.tie_breaker(view, forked(rng.getstate()))
-            choices[name] = search.choice(search.margin, tie)
-        return choices, {}
-    return choose
-
-
 def tie_facts(search) -> dict:
     """What a rule reads of a decision where the best mean and the tie-breaker's differ."""
     means, fallback = search.current_means(), search.fallback
@@ -143,20 +114,19 @@ def tie_facts(search) -> dict:
 
 
 def choices_under(view, rng, changes: dict) -> dict:
-    """{name: action}: the merged Hard's choice (``MERGED``) and Hard's under each of
-    ``changes`` (name -> settings of ``changed``), each from its own search with the same
-    random state."""
+    """{name: action}: the merged Hard's choice (``MERGED``) and Hard's by each of
+    ``changes`` (name -> ``HardConfig``), each from its own search with the same random
+    state."""
     state = rng.getstate()
     choices = {MERGED: hard.choose(view, rng)}
-    for name, settings in changes.items():
-        with changed(settings):
-            choices[name] = hard.choose(view, forked(state))
+    for name, config in changes.items():
+        choices[name] = hard.choose(view, forked(state), config=config)
     return choices
 
 
 def by_settings(changes: dict):
-    """The merged Hard's choice and each changed one's (name -> settings), each from its
-    own search with the same random state."""
+    """The merged Hard's choice and each changed one's (name -> ``HardConfig``), each from
+    its own search with the same random state."""
     def choose(view, rng, hand=None):
         return choices_under(view, rng, changes), {}
     return choose
@@ -178,36 +148,6 @@ def by_players(players: list):
         return {MERGED: merged, **{name: parse_action(PLAYERS[name](view, forked(state), None))
                                    for name in players}}, {}
     return choose
-
-
-def seeing(hand, talon: bool):
-    """A ``WorldBuilder`` whose worlds hold the opponent's true hand of ``hand`` (the real
-    position) and, with ``talon``, the true talon order; without, the rest of the unseen
-    cards in a random order."""
-    class Seeing(WorldBuilder):
-        def sample_hidden(self, rng):
-            opponent = hand.hands[1 - self.seat] & ~self.known
-            if talon:
-                return opponent, tuple(hand.talon[hand.drawn:]) if hand.drawn < 10 else ()
-            rest = list(cards_of(self.unseen & ~opponent))
-            rng.shuffle(rest)
-            return opponent, tuple(rest)
-    return Seeing
-
-
-def by_oracle():
-    """The merged Hard's choice, and Hard's with worlds that see the opponent's hand
-    (``sees-hand``) or every hidden card (``sees-all``), from the same random state."""
-    def choose(view, rng, hand):
-        changes = {name: {"WorldBuilder": seeing(hand, talon)} for name, talon in ORACLES.items()}
-        return choices_under(view, rng, changes), {}
-    return choose
-
-
-ORACLES = {"sees-hand": False, "sees-all": True}
-# --search NAME: Hard with another search
-SEARCHES = {"shared-next": SharedNext, "blind-reply": BlindReply, "blind-lead": BlindLead,
-            "blind-all": BlindAll}
 
 
 def play_out(hand, action: int, board, seat: int, opponent: str, seed: int) -> int:
@@ -483,20 +423,14 @@ def main(argv=None) -> int:
     parser.add_argument("--rule", action="append", default=[], metavar="NAME=MARGIN",
                         help="rules to compare, the first the reference (default: the merged one and a set of others)")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
-                        help="a constant of bummerl.bots.hard, for the changed Hard")
+                        help="a field of bummerl.bots.hard.HardConfig, for the changed Hard: --set close_doubt=0.45")
     parser.add_argument("--change", nargs=2, action="append", default=[], metavar=("NAME", "SETTINGS"),
-                        help='one more changed Hard: --change old "TIE_UNTIL=10 TIE_CLOSED=True"')
+                        help='one more changed Hard: --change late "tie_until=10 tie_margin=0.05"')
     parser.add_argument("--leaf", metavar="FILE", help="the changed Hard's estimate, as leaf_fit prints it")
     parser.add_argument("--pairs", metavar="FILE", help="the changed Hard's suit pairs, as suit_pairs writes them (none: without)")
     parser.add_argument("--lies", metavar="FILE", help="the changed Hard's suit lies, as suit_lies writes them (none: without)")
     parser.add_argument("--estimate", nargs=2, action="append", default=[], metavar=("NAME", "FILES"),
                         help='one more changed Hard with an estimate read from files: --estimate j "leaf=F pairs=G"')
-    parser.add_argument("--search", action="append", default=[], choices=sorted(SEARCHES),
-                        help="one more changed Hard with another search (bummerl_lab.fusion)")
-    parser.add_argument("--tie", nargs=2, action="append", default=[], metavar=("NAME", "SETTINGS"),
-                        help='a tie-breaker to judge from the same search: --tie slow "TAKER_SUIT=7"')
-    parser.add_argument("--oracle", action="store_true",
-                        help="Hard seeing the opponent's hand, and every hidden card, against the merged Hard")
     parser.add_argument("--player", action="append", default=[], choices=sorted(PLAYERS),
                         help="another player's choice in Hard's seat, against the merged Hard")
     parser.add_argument("--progress", action="store_true")
@@ -507,31 +441,22 @@ def main(argv=None) -> int:
         settings = {}
         for assignment in args.set:
             settings.update(read_setting(assignment))
-        settings.update(read_estimate(args.leaf, args.pairs, args.lies))
+        estimate = read_estimate(args.leaf, args.pairs, args.lies)
+        if estimate:
+            settings["tables"] = estimate["_TABLES"]
         if settings:
-            changes["changed"] = settings
+            changes["changed"] = config_of(settings)
         for name, text in args.change:
-            changes[name] = read_settings(text)
+            changes[name] = config_of(read_settings(text))
         for name, text in args.estimate:
-            changes[name] = read_estimate(**read_files(text))
-        for name in args.search:
-            changes[name] = {"Search": SEARCHES[name]}
-        ties = {name: read_settings(text, yardstick) for name, text in args.tie}
+            changes[name] = config_of({"tables": read_estimate(**read_files(text))["_TABLES"]})
         rules = {MERGED: None, **dict(parse_rule(text) for text in args.rule)}
-    except (ValueError, OSError, SyntaxError) as error:
+    except (ValueError, OSError, SyntaxError, TypeError) as error:
         parser.error(str(error))
-    if args.oracle and (changes or args.rule or ties):
-        parser.error("--oracle compares its own Hards: leave out --rule, --set, --leaf, --pairs, --lies, --change, --estimate, --search and --tie")
-    if args.player and (args.oracle or changes or args.rule or ties):
+    if args.player and (changes or args.rule):
         parser.error("--player compares other players with the merged Hard: leave out the other changes")
-    if ties and (changes or args.rule):
-        parser.error("--tie judges tie-breakers from the merged Hard's search: leave out --rule, --set, --leaf, --pairs, --lies, --change, --estimate and --search")
     if args.player:
         chooser, names = by_players(args.player), [MERGED, *args.player]
-    elif args.oracle:
-        chooser, names = by_oracle(), [MERGED, *ORACLES]
-    elif ties:
-        chooser, names = by_tie_breakers(ties), [MERGED, *ties]
     elif changes:
         chooser, names = by_settings(changes), [MERGED, *changes]
     else:

@@ -2,8 +2,8 @@
 
 The open Schnapsen project cpatrasciuc/schnapsen-card-game (BSD licence) has a Monte-Carlo
 tree search player written in Cython (``CythonMctsPlayer``, its app's default opponent)
-and a rule-based player after a published strategy guide (``HeuristicPlayer``). Issue 19
-measures Hard against both. Their code is not part of this repository and nothing of the
+and a rule-based player after a published strategy guide (``HeuristicPlayer``). The
+lab measures Hard against both. Their code is not part of this repository and nothing of the
 game or its tests needs it: fetch the files ``THEIR_FILES`` names at the commits given (the
 set README's figures were measured with), build their Cython player, and give this module
 the folder that holds their ``ai`` and ``model`` packages:

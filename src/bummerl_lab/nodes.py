@@ -6,10 +6,11 @@ search visits and the seconds it takes. ``tools/bench_nodes.py`` runs it in CPyt
 the vendored Pyodide (under Node, the same V8 engine as Chromium) in one go, so that the
 page's *Bot thinks* setting can be read as a node budget.
 
-``python -m bummerl_lab.nodes [--decisions N] [--seed S] [--max-depth D]`` prints the
-figures of one run in this Python; with ``--max-depth`` every decision is searched that many
-tricks deep without a budget, the same tree whatever order the search tries moves in, so
-the node counts of two versions of the search compare their move orders.
+``python -m bummerl_lab.nodes [--decisions N] [--seed S] [--max-depth D] [--set NAME=VALUE ...]``
+prints the figures of one run in this Python; with ``--max-depth`` every decision is searched
+that many tricks deep without a budget, the same tree whatever order the search tries moves
+in, so the node counts of two versions of the search compare their move orders; ``--set``
+changes Hard's configuration (a field of ``hard.HardConfig``, as ``bummerl_lab.variant``).
 """
 
 import argparse
@@ -39,19 +40,20 @@ def positions(count: int, seed: int = 1) -> list:
     return found
 
 
-def measure(count: int = 30, seed: int = 1, max_depth: int | None = None) -> dict:
-    """Nodes, seconds and nodes per second of Hard's decisions on ``positions``: at
-    Hard's default node budget, or with ``max_depth`` every search to that many tricks
-    and no budget (the same work whatever order the search tries moves in, so that the
-    node counts compare move orders)."""
+def measure(count: int = 30, seed: int = 1, max_depth: int | None = None,
+            config: hard.HardConfig = hard.HARD) -> dict:
+    """Nodes, seconds and nodes per second of Hard's decisions (by ``config``) on
+    ``positions``: at its node budget, or with ``max_depth`` every search to that many
+    tricks and no budget (the same work whatever order the search tries moves in, so that
+    the node counts compare move orders)."""
     views = positions(count, seed)
     nodes = seconds = 0.0
     times = []
     for i, view in enumerate(views):
         if max_depth is None:
-            search = hard.Search(view, random.Random(i))
+            search = hard.Search(view, random.Random(i), config=config)
         else:
-            search = hard.Search(view, random.Random(i), nodes=None, max_depth=max_depth)
+            search = hard.Search(view, random.Random(i), nodes=None, max_depth=max_depth, config=config)
         start = time.perf_counter()
         search.step()
         times.append(time.perf_counter() - start)
@@ -71,8 +73,15 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--max-depth", type=int,
                         help="search every decision this many tricks deep, no budget")
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                        help="a field of bummerl.bots.hard.HardConfig, e.g. worlds=48")
     args = parser.parse_args(argv)
-    print(json.dumps(measure(args.decisions, args.seed, args.max_depth)))
+    from .variant import config_of, read_settings
+    try:
+        config = config_of(read_settings(" ".join(args.set)))
+    except (ValueError, TypeError) as error:
+        parser.error(str(error))
+    print(json.dumps(measure(args.decisions, args.seed, args.max_depth, config)))
     return 0
 
 

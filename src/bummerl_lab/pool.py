@@ -15,11 +15,10 @@ arena's (``arena.format_report``):
 - the share of Bummerl the hands would give independently is computed afresh from
   every run's hand results together (``arena.independent_share``);
 - the split of the deals (``arena``'s ``by_deal``) is pooled the same way, weighted by
-  deals, when every run has it (runs kept before stop 46 have not);
+  deals, when every run has it (runs kept before the arena split the deals have not);
 - times cannot be pooled from medians: the report gives each bot's range of medians.
 
-The pooled figures for issue 19 (README, docs/arena/history.md) are meant to be made this way
-from the runs' JSON.
+The pooled figures in README and docs/ are meant to be made this way from the runs' JSON.
 """
 
 import argparse
@@ -77,7 +76,7 @@ def _closer_part(runs: list, who: str, all_hands: int) -> dict:
     if who != "nobody":
         won = _weighted([(p["hands"], p["closer_won"], p["closer_won_se"]) for p in parts])
         pooled.update(closer_won=won[0], closer_won_se=won[1])
-        if hands and all("against_no_trick" in p for p in parts):  # runs kept since stop 41
+        if hands and all("against_no_trick" in p for p in parts):  # runs kept since the arena counts them
             pooled["against_no_trick"] = sum(p["hands"] * p["against_no_trick"] for p in parts) / hands
     return pooled
 

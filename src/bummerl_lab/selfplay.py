@@ -2,7 +2,7 @@
 
 ``python -m bummerl_lab.selfplay --rules soft|sharp --hands N --seed S [--nodes K] --out FILE``
 
-Hard, at ``--nodes`` search nodes a decision (its own ``hard.NODES`` unless given), plays
+Hard, at ``--nodes`` search nodes a decision (its own ``HardConfig.nodes`` unless given), plays
 hands in both seats, dealt from the seed, and of each hand the positions ``leaf_fit``
 fits to are kept (``leaf_fit.played``: the first position on lead at each stage of phase
 1, with the game points the seat on lead made in the end). They are written as they come,
@@ -23,8 +23,7 @@ import time
 from bummerl.bots import hard
 from bummerl.rules import Rules
 
-from .leaf_fit import PLAYERS, STAGES, played
-from .variant import changed
+from .leaf_fit import STAGES, played
 
 BATCH = 100  # hands per pickled batch
 
@@ -34,9 +33,10 @@ def write(path: str, rules, hands: int, seed: int, nodes: int, log=None) -> int:
     write their positions to ``path`` (a header, then batches of ``BATCH`` hands); how
     many hands were written."""
     rng = random.Random(seed)
-    source = played(rules, rng, PLAYERS["hard"])
+    config = hard.HardConfig(nodes=nodes)
+    source = played(rules, rng, lambda view, rng: hard.choose(view, rng, config=config))
     start = time.perf_counter()
-    with open(path, "wb") as out, changed({"NODES": nodes}):
+    with open(path, "wb") as out:
         pickle.dump({"rules": rules.preset_name, "seed": seed, "nodes": nodes}, out)
         done = 0
         while done < hands:
@@ -76,7 +76,7 @@ def main(argv=None) -> int:
     parser.add_argument("--rules", default="soft")
     parser.add_argument("--hands", type=int, required=True)
     parser.add_argument("--seed", type=int, required=True)
-    parser.add_argument("--nodes", type=int, default=hard.NODES, help="Hard's search nodes a decision")
+    parser.add_argument("--nodes", type=int, default=hard.HARD.nodes, help="Hard's search nodes a decision")
     parser.add_argument("--out", required=True, metavar="FILE")
     args = parser.parse_args(argv)
     write(args.out, Rules.preset(args.rules), args.hands, args.seed, args.nodes,

@@ -39,7 +39,17 @@ from bummerl.match import Match
 from bummerl.rules import Rules
 
 from .arena import _mean_se, deal_part, pair_seed
-from .closes import close_gain
+
+
+def close_gain(search) -> tuple[float, int] | None:
+    """What a finished Hard search finds closing worth over its best other action, in game
+    points (the close's value as Hard scores it, its doubt discounted), and that action;
+    None where closing is not an option or nothing was searched."""
+    means = search.point_means
+    if CLOSE not in search.legal or means is None:
+        return None
+    other = max((a for a in search.legal if a != CLOSE), key=search.means.__getitem__)
+    return means[CLOSE] - means[other], other
 
 
 def read(paths) -> dict:

@@ -62,49 +62,73 @@ def test_the_variant_runner_changes_hard_for_its_run_only(tmp_path):
     leaf = tmp_path / "leaf.txt"
     leaf.write_text(f'# fitted\n"auto": {{2: {weights}, 4: {weights}, 6: {weights}, 8: {weights}}},\n')
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
-    command = [sys.executable, "-m", "bummerl_lab.variant", "--set", "WORLDS=2", "--max-depth", "1",
-               "--model-weights", "--leaf", str(leaf), "--tie-breaker", "medium", "--", "hard", "easy", "--bummerls", "2", "--seed", "3",
+    command = [sys.executable, "-m", "bummerl_lab.variant", "--set", "worlds=2", "--set", "max_depth=1",
+               "--set", "tie_breaker=medium", "--leaf", str(leaf), "--", "hard", "easy", "--bummerls", "2", "--seed", "3",
                "--json"]
     out = subprocess.run(command, capture_output=True, text=True, timeout=300, check=True, env=env).stdout
     assert json.loads(out)["bummerls"] == 2
     bad = subprocess.run([sys.executable, "-m", "bummerl_lab.variant", "--set", "NOPE=1", "--", "hard", "easy"],
                          capture_output=True, text=True, timeout=60, env=env)
-    assert bad.returncode != 0 and "'NOPE' is not a constant of bummerl.bots.hard" in bad.stderr
+    assert bad.returncode != 0 and "'NOPE' is not a field of HardConfig" in bad.stderr
 
 
-def test_the_variant_runner_sets_a_solver_constant_named_with_its_module():
-    from bummerl.bots import hard, solver
-    from bummerl_lab.variant import read_target
-    assert read_target("solver.SOFT_PHASE1=(0, 0.5)") == (solver, {"SOFT_PHASE1": (0, 0.5)})
-    assert read_target("WORLDS=48") == (hard, {"WORLDS": 48})
-    with pytest.raises(ValueError, match="'WORLDS' is not a constant of bummerl.bots.solver"):
-        read_target("solver.WORLDS=48")
+def test_a_variants_settings_are_fields_of_hards_configuration():
+    from bummerl.bots import hard
+    from bummerl.bots.heuristics import medium
+    from bummerl_lab.variant import config_of, read_setting, read_settings
+
+    assert read_setting("close_doubt=0.45") == {"close_doubt": 0.45}
+    assert read_setting("close_from=(8, 4)") == {"close_from": (8, 4)}
+    assert read_setting("tie_breaker=medium") == {"tie_breaker": medium}
+    config = config_of(read_settings("worlds=48 nodes=300"))
+    assert (config.worlds, config.nodes, config.close_doubt) == (48, 300, hard.CLOSE_DOUBT)
+    assert hard.HARD == hard.HardConfig() and hard.HARD.worlds == hard.WORLDS  # Hard's own untouched
+    for bad, message in (("WORLDS=48", "'WORLDS' is not a field of HardConfig"),
+                         ("worlds=many", "'many' is not a Python literal"),
+                         ("tie_breaker=random", "the tie-breaker is one of")):
+        with pytest.raises(ValueError, match=message):
+            read_setting(bad)
 
 
-def test_hard_breaks_near_ties_with_the_yardstick_and_the_variant_with_medium(monkeypatch):
+def test_a_configuration_field_changes_hards_decision_and_nothing_else():
+    from bummerl.bots import hard
+    from bummerl.bots.yardstick import heuristic
+
+    wide = hard.HardConfig(tie_margin=9.0, nodes=5_000)  # every near-tie to the yardstick
+    none = hard.HardConfig(tie_margin=0.0, nodes=5_000)  # the search's best, always
+    differ = 0
+    for seed in range(4):
+        view = deal(SOFT, dealer=0, rng=random.Random(seed)).view(1)
+        assert hard.choose(view, random.Random(1), config=wide) == heuristic(view)
+        differ += hard.choose(view, random.Random(1), config=none) != heuristic(view)
+    assert differ  # the field decides something on these deals
+    view = deal(SOFT, dealer=0, rng=random.Random(5)).view(1)
+    assert hard.choose(view, random.Random(1)) == hard.choose(view, random.Random(1), config=hard.HardConfig())
+
+
+def test_hard_breaks_near_ties_with_the_yardstick_and_a_variant_with_medium():
     from bummerl import SOFT, deal
     from bummerl.bots import hard
     from bummerl.bots.heuristics import medium
     from bummerl.bots.yardstick import heuristic
-    from bummerl_lab import variant
+    from bummerl_lab.variant import config_of, read_setting
 
     views = [deal(SOFT, dealer=0, rng=random.Random(seed)).view(1) for seed in range(20)]
 
-    def searched():
-        searches = [(view, hard.Search(view, random.Random(1), worlds=2, nodes=200)) for view in views]
+    def searched(config=hard.HARD):
+        searches = [(view, hard.Search(view, random.Random(1), worlds=2, nodes=200, config=config)) for view in views]
         return [(view, search) for view, search in searches if not search.done]
 
     assert searched() and all(search.fallback == heuristic(view) for view, search in searched())
-    monkeypatch.setattr(hard, "tie_breaker", hard.tie_breaker)  # undone after the test
-    variant.medium_ties()
-    assert all(search.fallback == medium(view, random.Random(1)) for view, search in searched())
+    medium_ties = config_of(read_setting("tie_breaker=medium"))
+    assert all(search.fallback == medium(view, random.Random(1)) for view, search in searched(medium_ties))
     assert any(heuristic(view) != medium(view, random.Random(1)) for view in views)  # they differ
 
 
 def test_changes_to_hard_are_judged_by_duplicate_play_outs_where_they_choose_differently(tmp_path):
     from bummerl.bots import hard
     from bummerl.bots.yardstick import heuristic
-    from bummerl_lab.choices import MERGED, by_rules, by_settings, changed, run
+    from bummerl_lab.choices import MERGED, by_rules, by_settings, run
 
     rules = {MERGED: None, "search": 1e-9, "yardstick": 99.0}
     log = (tmp_path / "ties.jsonl").open("w", encoding="utf-8")
@@ -124,52 +148,23 @@ def test_changes_to_hard_are_judged_by_duplicate_play_outs_where_they_choose_dif
     gains = sum(r[line["choices"]["search"]][0] - r[line["choices"][MERGED]][0]
                 for line in lines for r in [line["results"]])
     assert figures["search"]["game_points_per_hand"] == pytest.approx(gains / report["hands"])
-    # a changed Hard is searched with the change, and the module is as it was afterwards
-    before = hard.CLOSE_DOUBT
-    with changed({"CLOSE_DOUBT": before + 1}):
-        assert hard.CLOSE_DOUBT == before + 1
-    assert hard.CLOSE_DOUBT == before
+    # a changed Hard is searched with its own configuration
     view = deal(SOFT, dealer=0, rng=random.Random(5)).view(1)
-    choices, _ = by_settings({"wide": {"TIE_MARGIN": 9.0}, "none": {"TIE_MARGIN": 0.0}})(view, random.Random(1))
+    changes = {"wide": hard.HardConfig(tie_margin=9.0), "none": hard.HardConfig(tie_margin=0.0)}
+    choices, _ = by_settings(changes)(view, random.Random(1))
     assert set(choices) == {MERGED, "wide", "none"}
     assert choices["wide"] == heuristic(view)  # the margin takes every near-tie to the yardstick
 
 
-def test_tie_breakers_are_judged_from_the_merged_hards_one_search(monkeypatch):
-    from bummerl.bots import hard, yardstick
-    from bummerl_lab.choices import MERGED, by_tie_breakers, changed
-
-    views = []
-    for seed in range(12):  # first leads: early in phase 1, where the tie-breaker is asked
-        hand = deal(SOFT, dealer=seed % 2, rng=random.Random(seed))
-        views.append(hand.view(hand.to_act))
-    before = yardstick.TAKER_SUIT
-    variants = {"same": {"TAKER_SUIT": before}, "low": {"TAKER_SUIT": 0.0, "THROWN": 20.0}}
-    for view in views:
-        choices, _ = by_tie_breakers(variants)(view, random.Random(1))
-        assert choices["same"] == choices[MERGED]  # the yardstick as it is: Hard as merged
-    assert yardstick.TAKER_SUIT == before and yardstick.THROWN != 20.0  # put back
-    # every mean within the margin: the changed yardstick's choice is played
-    monkeypatch.setattr(hard, "TIE_MARGIN", 99.0)
-    differ = 0
-    for view in views:
-        choices, _ = by_tie_breakers(variants)(view, random.Random(1))
-        with changed(variants["low"], yardstick):
-            expected = yardstick.heuristic(view)
-        assert choices["low"] == expected
-        differ += expected != yardstick.heuristic(view)
-    assert differ  # the settings do change some of these choices
-
-
-def test_a_tie_breakers_settings_must_name_constants_of_the_yardstick(capsys):
+def test_a_choices_run_names_its_changes_by_fields_of_hards_configuration(capsys):
     from bummerl_lab.choices import main
 
     with pytest.raises(SystemExit):
-        main(["--hands", "1", "--tie", "x", "WORLDS=4"])
-    assert "'WORLDS' is not a constant of bummerl.bots.yardstick" in capsys.readouterr().err
+        main(["--hands", "1", "--set", "WORLDS=4"])
+    assert "'WORLDS' is not a field of HardConfig" in capsys.readouterr().err
     with pytest.raises(SystemExit):
-        main(["--hands", "1", "--tie", "x", "TAKER_SUIT=7", "--set", "WORLDS=4"])
-    assert "--tie judges tie-breakers from the merged Hard's search" in capsys.readouterr().err
+        main(["--hands", "1", "--change", "few", "worlds=2 close_dout=0.1"])
+    assert "'close_dout' is not a field of HardConfig" in capsys.readouterr().err
 
 
 def test_the_tie_table_groups_logged_decisions_by_lead_and_stage():
@@ -257,65 +252,37 @@ def searched(hard_module, views, nodes):
 
 
 def test_a_lab_run_that_changes_hards_node_budget_plays_with_it():
-    """``--change n "NODES=300"`` (choices) and ``--set NODES=300`` (variant) set the module's
-    budget after import: a search must read it when it starts."""
+    """``--change n "nodes=300"`` (choices) and ``--set nodes=300`` (variant) give Hard a
+    configuration with that budget: it plays as a search given those nodes."""
     from bummerl.bots import hard
-    from bummerl_lab.choices import changed
+    from bummerl_lab.variant import config_of, hard_player, read_setting
 
     views = budget_views()
     small, default = searched(hard, views, 300), searched(hard, views, hard.NODES)
     assert small != default  # the budget decides something on these deals
-    with changed({"NODES": 300}):
-        assert [hard.choose(view, random.Random(1)) for view in views] == small
+    config = config_of(read_setting("nodes=300"))
+    assert [hard.choose(view, random.Random(1), config=config) for view in views] == small
     assert [hard.choose(view, random.Random(1)) for view in views] == default
+    from bummerl.cards import action_str
+    assert [hard_player(config)(view, random.Random(1)) for view in views] == [action_str(a) for a in small]
 
 
 def test_hard_v1_plays_at_the_node_budget_a_lab_run_gives_it():
-    """``variant --v1-nodes N`` sets ``frozen.V1_NODES``: hard-v1 then searches N nodes a
-    decision (as its own ``Search`` given them), and its own budget again once unset."""
+    """``variant --v1-nodes N`` seats ``frozen.hard_v1_at(N)``: hard-v1 searching N nodes a
+    decision (as its own ``Search`` given them); ``FROZEN``'s keeps its own budget."""
+    from bummerl.bots import hard
     from bummerl.cards import action_str
     from bummerl_lab import frozen
-    from bummerl_lab.choices import changed
     from bummerl_lab.frozen.v1 import hard as hard_v1
+    from bummerl_lab.variant import players
 
     views = budget_views()
     small = [action_str(a) for a in searched(hard_v1, views, 300)]
     default = [action_str(a) for a in searched(hard_v1, views, hard_v1.NODES)]
     assert small != default  # the budget decides something on these deals
-    with changed({"V1_NODES": 300}, frozen):
-        assert [frozen.FROZEN["hard-v1"](view, random.Random(1)) for view in views] == small
+    seated = players(hard.HARD, v1_nodes=300)["hard-v1"]
+    assert [seated(view, random.Random(1)) for view in views] == small
     assert [frozen.FROZEN["hard-v1"](view, random.Random(1)) for view in views] == default
-
-
-def test_the_oracle_searches_worlds_that_hold_the_true_hidden_cards():
-    from bummerl.bots import hard
-    from bummerl.cards import action_str
-    from bummerl_lab.choices import ORACLES, by_oracle, changed, seeing
-
-    hand = deal(SOFT, dealer=0, rng=random.Random(8))
-    hand = hand.apply(hand.view(hand.to_act).legal[-1])  # a card led: the follower to act
-    seat = hand.to_act
-    view = hand.view(seat)
-    for talon in (False, True):
-        with changed({"WorldBuilder": seeing(hand, talon)}):
-            search = hard.Search(view, random.Random(1), nodes=500)
-        assert search.worlds and all(w.hands[1 - seat] == hand.hands[1 - seat] for w in search.worlds)
-        talons = {w.talon[hand.drawn:] for w in search.worlds}
-        if talon:
-            assert talons == {hand.talon[hand.drawn:]}
-        else:  # the talon's cards, guessed in varying order
-            assert len(talons) > 1 and all(sorted(t) == sorted(hand.talon[hand.drawn:]) for t in talons)
-    assert hard.WorldBuilder.__name__ == "WorldBuilder"  # put back
-    choices, _ = by_oracle()(view, random.Random(1), hand)
-    assert set(choices) == {"merged", *ORACLES} and all(action_str(a) in view.legal for a in choices.values())
-
-
-def test_the_oracle_refuses_changes_it_would_not_measure(capsys):
-    from bummerl_lab.choices import main
-
-    with pytest.raises(SystemExit):
-        main(["--hands", "1", "--oracle", "--set", "WORLDS=4"])
-    assert "--oracle compares its own Hards" in capsys.readouterr().err
 
 
 def test_another_players_choice_in_hards_seat_is_asked_from_the_same_view():
@@ -335,143 +302,7 @@ def test_another_players_choice_in_hards_seat_is_asked_from_the_same_view():
     choices, _ = by_players(["random"])(declared, random.Random(1))
     assert choices["random"] == choices[MERGED] == hard.choose(declared, random.Random(1))
     with pytest.raises(SystemExit):
-        main(["--hands", "1", "--player", "heuristic", "--oracle"])
-
-
-def play_positions(count: int, seed: int):
-    """Real hands of Hard (seat 0, few nodes) against the yardstick, stopped at Hard's
-    decisions in phase 1 after the first trick."""
-    from bummerl.bots import hard
-
-    rng = random.Random(seed)
-    found = []
-    while len(found) < count:
-        hand = deal(SOFT, dealer=rng.randrange(2), rng=rng)
-        while hand.outcome is None:
-            view = hand.view(hand.to_act)
-            if hand.to_act == 1:
-                action = choose_yardstick(view)
-            else:
-                if 0 < view.drawn < 10 and view.closed_by is None and len(found) < count:
-                    found.append(hand)
-                search = hard.Search(view, rng, nodes=500)
-                search.step()
-                action = search.best()
-            hand = hand.apply(action)
-    return found
-
-
-def choose_yardstick(view):
-    from bummerl.bots.yardstick import heuristic
-
-    return heuristic(view)
-
-
-def test_a_guessed_deal_replays_the_hand_to_the_world_it_was_guessed_from():
-    from bummerl.bots.world import WorldBuilder
-    from bummerl_lab.choices import trajectory
-    from bummerl_lab.inference import guess_deal, likelihood
-
-    rng = random.Random(3)
-    for hand in play_positions(12, 21):
-        states = trajectory(hand)
-        assert states[-1].hands == hand.hands and states[-1].drawn == hand.drawn
-        view = hand.view(0)
-        builder = WorldBuilder(view)
-        for _ in range(3):
-            hidden, talon_rest = builder.sample_hidden(rng)
-            world = builder.world(hidden, talon_rest)
-            guesses = [guess_deal(states, hand, 0, world.hands[1], talon_rest, rng) for _ in range(30)]
-            guesses = [g for g in guesses if g is not None]
-            assert guesses  # some guess of the opponent's draws fits the history
-            for guessed in guesses:
-                assert guessed.hands[0] == hand.initial[0][0]  # Hard's own deal as it was
-                if likelihood(guessed, hand.history, 0, None, "heuristic", 0.5) == 0:
-                    continue  # a guess broke a rule of the history (a marriage before its card came)
-                replayed = guessed
-                for action in hand.history:
-                    replayed = replayed.apply(action)
-                assert replayed.hands == world.hands  # Hard's cards now and the world's
-                assert replayed.talon[hand.drawn:] == world.talon[hand.drawn:]
-        # the real deal is one of them, and the yardstick took every action it took in it
-        real = Hand(hand.rules, hand.dealer, list(hand.initial[0]), hand.initial[1], hand.initial[2])
-        assert likelihood(real, hand.history, 0, None, "heuristic", 0.02) == 1.0
-
-
-def test_worlds_where_the_opponent_passed_up_the_exchange_weigh_the_models_miss():
-    # Seat 1 leads at once and does not exchange the trump jack (the yardstick would):
-    # in the worlds where it held the jack that action weighs the model's miss factor.
-    from bummerl.cards import JACK, parse_card
-    from bummerl_lab.inference import inferring
-
-    def mask(text):
-        return sum(1 << parse_card(c) for c in text.split())
-
-    hand = Hand(SOFT, 0, [mask("AH TH KH QH AS"), mask("JD TD KS QC JC")], parse_card("QD"),
-                [parse_card(c) for c in "AC TC KC JH AD KD TS QS JS".split()])
-    hand = hand.apply("play KS")
-    view = hand.view(0)
-    builder = inferring(hand, "heuristic", 0.1, "all")(view)
-    rng = random.Random(4)
-    jack = 1 << (5 * hand.trump + JACK)
-    weights = {True: [], False: []}
-    for _ in range(200):
-        hidden, talon_rest = builder.sample_hidden(rng)
-        world = builder.world(hidden, talon_rest)
-        weights[bool(world.hands[1] & jack)].append(builder.weigh(world, talon_rest, rng))
-    assert weights[True] and weights[False]
-    assert all(w == pytest.approx(0.1) for w in weights[True])  # the exchange passed up
-    assert max(weights[False]) == 1.0 and all(w in (0.1, 1.0) for w in weights[False])
-
-
-def test_systematic_resampling_draws_each_item_in_proportion_to_its_weight():
-    from bummerl.bots.world import resample
-
-    drawn = dict(resample(["a", "b", "c", "d"], [1.0, 0.0, 3.0, 4.0], 16, random.Random(2)))
-    assert sum(drawn.values()) == 16 and "b" not in drawn
-    for item, share in (("a", 1 / 8), ("c", 3 / 8), ("d", 4 / 8)):
-        assert abs(drawn.get(item, 0) - 16 * share) <= 1
-    assert resample(["a", "b"], [0.0, 0.0], 1, random.Random(2)) == [("a", 1)]
-
-
-def test_the_inference_run_refuses_a_miss_factor_outside_zero_to_one(capsys):
-    from bummerl_lab.inference import main
-
-    with pytest.raises(SystemExit):
-        main(["--hands", "1", "--miss", "2"])
-    assert "--miss 2.0: a weight factor from 0 to 1" in capsys.readouterr().err
-
-
-def test_the_inference_run_judges_inferred_worlds_decision_by_decision():
-    from bummerl_lab.choices import run
-    from bummerl_lab.inference import by_inference
-
-    report = run(2, 5, SOFT, "heuristic", 1, by_inference("heuristic", 0.02, 2, "all"), ["merged", "inferred"])
-    assert report["hands"] == 2 and set(report["rules"]) == {"merged", "inferred"}
-
-
-def test_the_close_calibration_bins_decisions_by_the_gain_hard_expected():
-    from bummerl_lab.closes import calibration
-
-    decisions = [{"expected": -3.0, "gained": -2.0, "closed": False},
-                 {"expected": -2.5, "gained": -4.0, "closed": False},
-                 {"expected": 0.1, "gained": 1.0, "closed": True},
-                 {"expected": 0.2, "gained": -1.0, "closed": False},
-                 {"expected": 5.0, "gained": 3.0, "closed": True}]
-    rows = calibration(decisions)
-    assert [(low, high, count) for low, high, count, *_ in rows] == [
-        (float("-inf"), -2.0, 2), (0.0, 0.25, 2), (1.0, float("inf"), 1)]
-    low, high, count, expected, gained, se, closed = rows[1]
-    assert expected == pytest.approx(0.15) and gained == pytest.approx(0.0) and se == pytest.approx(1.0)
-    assert closed == 0.5
-
-
-def test_the_close_calibration_plays_out_closing_and_the_best_other_action():
-    from bummerl_lab.closes import close_decisions
-
-    decisions = close_decisions(2, 3, SOFT, "heuristic", 1)
-    assert decisions and all(d["other"] != "close" and d["drawn"] < 10 for d in decisions)
-    assert all(float(d["gained"]).is_integer() for d in decisions)  # one play-out each: whole game points
+        main(["--hands", "1", "--player", "heuristic", "--set", "worlds=4"])
 
 
 def test_the_other_projects_players_are_seated_only_under_the_rules_their_engine_plays():
@@ -491,18 +322,6 @@ def test_a_folder_without_the_other_projects_player_is_named_in_the_error(tmp_pa
     with pytest.raises(SystemExit):
         main(["check", str(tmp_path)])
     assert f"{tmp_path}: no ai/cython_mcts_player here" in capsys.readouterr().err
-
-
-def test_the_sampling_measure_finds_no_regret_where_every_distinct_world_is_searched():
-    # Positions allowing at most 24 distinct worlds: 24 drawn without repeats are all of
-    # them, the reference's own sample, so that way never chooses otherwise.
-    from bummerl_lab.sampling import measure, summary
-
-    regrets = measure(6, seed=3, repeats=2, most=24)
-    choices = len(regrets["without repeats 24"]["all"])  # 2 per position Hard searches
-    assert choices >= 8 and set(regrets["without repeats 24"]["all"]) == {0.0}
-    assert all(r >= 0 for way in regrets.values() for r in way["all"])
-    assert summary(regrets)["without repeats 24"]["all"] == (0.0, 0.0, 0, choices)
 
 
 def test_pooled_arena_runs_weigh_each_run_by_its_size_and_add_their_errors_in_quadrature():
@@ -526,7 +345,7 @@ def test_pooled_arena_runs_weigh_each_run_by_its_size_and_add_their_errors_in_qu
     closes = [r["by_closer"]["a"] for r in runs]
     assert pooled["by_closer"]["a"]["against_no_trick"] == pytest.approx(
         sum(c["hands"] * c["against_no_trick"] for c in closes) / sum(c["hands"] for c in closes))
-    del runs[0]["by_closer"]["a"]["against_no_trick"]  # a run kept before stop 41
+    del runs[0]["by_closer"]["a"]["against_no_trick"]  # a run kept before the arena counted them
     assert "against_no_trick" not in pool(runs)["by_closer"]["a"]
     report = format_pooled(pooled)
     assert "4 Bummerl" in report and "seeds 1, 2" in report and "median of each run" in report
@@ -548,7 +367,7 @@ def test_pooled_runs_split_their_deals_weighted_by_deals_when_every_run_has_the_
                 sum(c * n for c, n in zip(counts, nets)) / sum(counts))
     assert sum(f["share"] for f in pooled["parts"].values()) == pytest.approx(1)
     assert "deals played in both Bummerl of a pair" in format_pooled(pool(runs))
-    del runs[0]["by_deal"]  # a run kept before stop 46
+    del runs[0]["by_deal"]  # a run kept before the arena split the deals
     assert "by_deal" not in pool(runs)
     assert "deals played in both" not in format_pooled(pool(runs))
 
@@ -573,36 +392,6 @@ def test_runs_of_different_matches_or_the_same_seed_twice_do_not_pool(tmp_path, 
     assert "missing.json: cannot be read" in capsys.readouterr().err
     assert pool_main([str(good)]) == 0
     assert "medium vs easy: 2 Bummerl" in capsys.readouterr().out
-
-
-def test_copies_of_one_world_share_every_state_of_hards_next_decision():
-    from bummerl.cards import BIT, EXCHANGE
-    from bummerl_lab.infostates import next_states
-    hand = deal(SOFT, 0, random.Random(3))
-    seat = hand.to_act
-    states = next_states([hand.copy() for _ in range(3)], seat)
-    expected = 0
-    for lead in hand.legal_actions():
-        if lead < EXCHANGE:
-            after = hand.copy()
-            after.step(lead)
-            expected += len(after.legal_actions())
-    assert len(states) == expected and set(states.values()) == {3}
-    # the card drawn is the talon's first for the trick's winner, its second for the loser
-    for (_, _, drawn, leads_next) in states:
-        assert drawn == BIT[hand.talon[0 if leads_next else 1]]
-
-
-def test_worlds_that_differ_in_the_talon_split_the_states():
-    from bummerl_lab.infostates import next_states, survey
-    hand = deal(SOFT, 0, random.Random(3))
-    other = hand.copy()
-    other.talon = (hand.talon[1], hand.talon[0], *hand.talon[2:])
-    states = next_states([hand, other], hand.to_act)
-    assert set(states.values()) == {1}  # each seat draws the other card in the other world
-    rows = survey(2, 1, SOFT, worlds=4)
-    assert rows and all(row["decisions"] > 0 and 1 <= row["worlds"] <= 4 and 0 <= row["single"] <= 1
-                        for row in rows.values())
 
 
 def traced_run(tmp_path, bummerls=12, seed=5):
@@ -809,8 +598,8 @@ def test_the_suit_lie_fit_recovers_corrections_that_explain_the_residuals():
 
 
 def test_an_estimate_read_from_a_pairs_file_and_a_lies_file_holds_both(tmp_path):
-    # Before stop 57, choices read each file's tables on Hard's own: the lies' tables,
-    # read last, silently dropped the pairs of the other file.
+    # Each file's tables are built on what the files before it hold: the lies' tables,
+    # read last, must keep the pairs of the other file.
     from bummerl.bots import hard
     from bummerl_lab.suit_lies import HEADER
     from bummerl_lab.suit_pairs import write

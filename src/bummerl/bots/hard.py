@@ -2,23 +2,19 @@
 
 - Once the talon is exhausted nothing is hidden (the opponent holds exactly the unseen
   cards): the exact solver picks the move.
-- Otherwise ``WORLDS`` worlds consistent with the view are sampled (``world``) and every
-  legal action is scored in each by alpha-beta on game points (``solver``), deeper and
-  deeper (iterative deepening): the search runs ``depth`` tricks and then scores phase-1
-  positions with a static estimate (``estimate``); after a close or once the talon is
-  exhausted it runs to the end of the hand. A depth counts tricks from the one in play:
-  a follow finishes it, so its first iteration scores the position right after it (a
-  follow late in phase 1 used to spend the whole budget on its first, exact iteration).
-  Each world keeps a transposition table across actions and depths. The action with the
-  best mean over the worlds is chosen (a trimmed mean, ``TRIM``), each world's values
-  those of its deepest finished search: the worlds a deeper iteration finished before
-  the budget ran out count at that depth, the others at the depth before (before the
-  first iteration has finished, the mean is over the worlds finished so far). The worlds
-  are uniform guesses (``CANDIDATES``: resampling them by the opponent model of
-  ``WorldBuilder.weight`` is there but measured worse), drawn without repeats where the
-  view allows few distinct worlds (``ENUMERATE``: late in phase 1 and after a close; all of
-  them where there are no more than the search takes); facing a close, those where the
-  close fails played open weigh less (``CLOSE_FAILS``).
+- Otherwise ``WORLDS`` worlds consistent with the view are sampled uniformly (``world``)
+  and every legal action is scored in each by alpha-beta on game points (``solver``),
+  deeper and deeper (iterative deepening): the search runs ``depth`` tricks and then
+  scores phase-1 positions with a static estimate (``estimate``); after a close or once
+  the talon is exhausted it runs to the end of the hand. A depth counts tricks from the
+  one in play: a follow finishes it, so its first iteration scores the position right
+  after it. Each world keeps a transposition table across actions and depths. The action
+  with the best mean over the worlds is chosen (a trimmed mean, ``TRIM``), each world's
+  values those of its deepest finished search: the worlds a deeper iteration finished
+  before the budget ran out count at that depth, the others at the depth before (before
+  the first iteration has finished, the mean is over the worlds finished so far). Where
+  the view allows few distinct worlds they are drawn without repeats (``ENUMERATE``);
+  facing a close, those where the close fails played open weigh less (``CLOSE_FAILS``).
 - The search stops at a node budget (``NODES``, so the choice depends only on the view
   and the rng) or, when a ``time_limit`` is given, when that much thinking time is spent.
   Nodes or time left once every world is searched to the end go to more worlds
@@ -32,13 +28,11 @@
   average (not the average of each world's best lead), less ``CLOSE_DOUBT`` times how much
   that lead's value varies over the worlds: after the lead each world is still played
   as if both seats saw every card, which flatters the closer where the right play
-  depends on the world (measured: see ``CLOSE_DOUBT``); a close that wins the same in
-  every world is taken at its value. Below the root Hard's own close is searched only on
-  the last phase-1 lead and the opponent's from two leads before it (``CLOSE_FROM``): an
-  omniscient opponent that may close anywhere makes every early position look lost, one
-  that may never close lets Hard walk into the closes real opponents make. The opponent's
-  side of the fusion, its answers to Hard's leads, can be taken out where Hard may close
-  (``BLIND_WORLDS``; off, as it gained nothing measurable).
+  depends on the world; a close that wins the same in every world is taken at its value.
+  Below the root Hard's own close is searched only on the last phase-1 lead and the
+  opponent's from two leads before it (``CLOSE_FROM``): an omniscient opponent that may
+  close anywhere makes every early position look lost, one that may never close lets
+  Hard walk into the closes real opponents make.
 - With the match board in the view (``Match.view``) Hard plays for the Bummerl, not for
   the hand alone: each world's value (game points, +3 .. -3) is turned into what that
   result is worth for the Bummerl (``BummerlValue``) before the worlds are averaged.
@@ -49,20 +43,22 @@
 - A claim is made exactly when the seat's score is 66 or more; the trump jack is always
   exchanged (never worse with the same cards out); early in phase 1 (``TIE_UNTIL``)
   near-ties (``TIE_MARGIN``) go to the yardstick's choice (``tie_breaker``), unless the
-  best is a close (``TIE_OVERRIDES_CLOSE``).
+  best is a close.
+
+Every tuned value below is a default of ``HardConfig``, the configuration ``Search`` and
+``choose`` take; the measurements behind each are in docs/tuning.md.
 """
 
-import random
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache
 
 from ..cards import (
     ACE, ALL_CARDS, BIT, CLAIM, CLOSE, EXCHANGE, KING, QUEEN, TEN, parse_action,
 )
 from ..rules import BOARD_START, GOAL
-from .solver import (
-    EXACT, MAX_VALUE, Budget, OutOfBudget, action_values, outcome_value, search, value_after,
-)
+from .solver import EXACT, MAX_VALUE, Budget, OutOfBudget, action_values, value_after
 from .lies import LIES
 from .pairs import PAIRS
 from .weights import WEIGHTS
@@ -70,124 +66,100 @@ from .world import WorldBuilder
 from .yardstick import heuristic
 
 WORLDS = 24  # worlds sampled per decision
-# Uniform guesses per sampled world: the worlds are drawn from them by their weight (how
-# likely the opponent's actions so far were in each, ``WorldBuilder.weight``); 1: uniform
-# worlds, no weights. Resampling 8 guesses per world by the opponent model played worse
-# against hard-v1 than uniform worlds (Soft, seed 105, 120 Bummerl each, with the follow
-# fix: -0.07 +- 0.05 against +0.10 +- 0.06 game points per hand), so it is off.
-CANDIDATES = 1
 BATCHES = 8  # spare time or nodes sample more worlds: up to this many times WORLDS
-# With a node budget, nodes left once every world is searched to the end (from about 4
-# talon cards drawn on, and after a close) go to more worlds too, as time left does with a
-# time limit; not in a review (``every_action``), whose figures must not depend on its
-# slicing. Measured with ENUMERATE in docs/arena/history.md (stop 37).
+# Nodes left once every world is searched to the end (from about 4 talon cards drawn on,
+# and after a close) go to more worlds, as time left does with a time limit: a larger
+# sample for free. Not in a review (``every_action``), whose figures must not depend on
+# how it is sliced.
 SPARE_WORLDS = True
 # Where the view allows at most this many distinct worlds (``WorldBuilder.count``: 6 on the
 # last phase-1 trick, 56 after a close with 6 cards drawn), they are drawn without repeats,
 # every one of them where there are no more than the search takes, and their mean is then
-# not trimmed: 24 uniform guesses of 6 worlds give some of them several times the weight of
-# others.
+# not trimmed: 24 uniform guesses of 6 worlds would give some of them several times the
+# weight of others.
 ENUMERATE = 1000
 NODES = 60_000  # search nodes per decision when no time limit is given
-DEFAULT_NODES = -1  # Search's nodes when not given: NODES, read when the search starts
 FIRST_DEPTH = 1  # tricks searched by the first iteration
 # Closing is searched below the root only this late (talon cards drawn): Hard's own close
-# from 8, the opponent's from 6 (``solver.search``'s pair). The opponent's close from 6
-# instead of 8 gained, decision by decision against hard-v1 (``bummerl_lab.choices``, 500
-# hands each): Soft +0.038 +- 0.017 (seed 61) and +0.044 +- 0.025 (seed 63) game points
-# per hand, Sharp +0.010 +- 0.022 (seed 62; there no close is allowed with 8 drawn, so
-# with 8 for both nobody's close was searched below the root); from 4: Soft +0.037 +-
-# 0.032, Sharp +0.000 +- 0.030. Against the yardstick the old setting cost 0.054 +- 0.033
-# per hand (Soft, seed 65, 400 hands). The opponent's close from the first lead on while
-# Hard has no trick (a close that wins 3 game points, which hard-v1 makes against Hard
-# twice as often as Hard against it) gained nothing: +0.006 +- 0.009 per hand over eight
-# runs against hard-v1 (docs/arena/history.md, stop 41).
+# from 8, the opponent's from 6 (``solver.search``'s pair). Searched everywhere, a close
+# seen with every card in sight looks better than it is; searched nowhere, Hard walks into
+# the closes real opponents make.
 CLOSE_FROM = (8, 6)
 # Closing at the root is valued at the best lead's mean over the worlds less CLOSE_DOUBT
-# times its standard deviation over them. Valued at their mean, Hard's closes against the
-# yardstick were worth less than the search expected (372 closes, seed 23: +1.65 expected,
-# +1.26 brought in Soft; +1.83 and +1.24 in Sharp), and the gap grows with the spread:
-# of 289 closes (seed 24) the 120 of spread 0 brought exactly what was expected, those of
-# spread 2 or more 1.44 (Soft) and 0.79 (Sharp) game points less. A least-squares fit of
-# the gap to the spread, through 0, gives 0.28. (With the board in the view, mean and
-# spread are taken of the Bummerl values: the same discount in those units.)
+# times its standard deviation over them: after the lead each world is played as if both
+# seats saw every card, so a close whose result depends on the world brings in less than
+# its mean, by about this much per unit of spread (a least-squares fit of the gap to the
+# spread). With the board in the view, mean and spread are of the Bummerl values.
 CLOSE_DOUBT = 0.3
-# Where Hard may close, its opponent answers blind: in each world the opponent's answer to
-# each of Hard's leads (playing on, and each lead after closing) is the one with the best
-# mean for it over the world and BLIND_WORLDS more worlds drawn from its own view of that
-# world, not the world's best as if it saw Hard's cards (``Search._blind``); 0: the world's
-# best, as everywhere else. Those are the decisions the hand turns on, and there a
-# seeing opponent makes both playing on and closing look worse than they are. With 3, decision
-# by decision against hard-v1 (four runs of 500 hands, Soft and Sharp): +0.014 +- 0.013 game
-# points per hand, at 1.6 times the time of a lead; answering blind at every phase-1 lead and
-# after Hard's close too (``bummerl_lab.blind_reply.BlindAll``), +0.007 +- 0.011 over eight runs.
-# Neither is a gain, so it stays off (docs/arena/history.md, stop 65).
-BLIND_WORLDS = 0
 # The tie-breaker's choice is played when its mean over the worlds is within this much of
 # the best one (in the search's units: game points, or Bummerl with the board): 24 sampled
 # worlds rank near-equal actions by noise, and rules of thumb (keep marriage halves, spend
-# trumps on points, count cards) break those ties better. Against hard-v1 (300 Bummerl,
-# Soft seed 302 / Sharp seed 303, game points per hand): Medium's rules within 0.05 +0.06 /
-# +0.03; the yardstick's within 0.05 +0.10 / +0.04, within 0.1 +0.11 / +0.08, within 0.2
-# worse (stopped at 46% of Bummerl). As merged, on fresh seeds (Soft 304 / Sharp 305):
-# +0.06 / +0.02 (docs/arena/history.md, stop 23). Not where nothing is hidden (the talon
-# exhausted): there the values are exact.
+# trumps on points, count cards) break those ties better. Not where nothing is hidden
+# (the talon exhausted): there the values are exact.
 TIE_MARGIN = 0.1
 # An action's value over the worlds is a trimmed mean: their mean without this share of
 # them at each end, the highest and the lowest (2 of 24 worlds each), so that a world or
 # two where a line happens to win or lose big do not decide the choice. Not for closing
 # (valued by its own rule) and only where every world weighs the same (not facing a
-# close). Decision by decision against hard-v1 (``bummerl_lab.choices``, 400 hands per run,
-# game points per hand, Soft / Sharp): 2 of 24 gained +0.006 +- 0.027 / +0.026 +- 0.019
-# (seeds 231 / 232), then on fresh deals +0.031 +- 0.019 / +0.022 +- 0.015 (233 / 234);
-# 1 of 24 +0.025 / +0.014, 3 +0.001 / +0.033, 4 +0.004 / -0.009, 7 +0.000 / -0.064
-# (docs/arena/history.md, stop 32).
-# Measured again on four more fresh deal sets, the plain mean against it: +0.017, +0.026
-# (239 / 240), -0.015, +0.006 (241 / 242): over all eight runs the trim gains +0.006 +-
-# 0.007, as good as nothing. It is kept because it costs nothing and lost nowhere in
-# the arena (docs/arena/history.md, stop 33).
+# close). Its gain is small; it is kept because it costs nothing.
 TRIM = 1 / 12
-# Near-ties go to the tie-breaker only while fewer than TIE_UNTIL talon cards are drawn,
-# and after a close only with TIE_CLOSED: on the last phase-1 trick and after a close every
-# world is searched to the end of the hand, and there the search's best beat the
-# yardstick's choice within the margin, decision by decision (``bummerl_lab.choices``
-# against hard-v1, Soft seed 31 / Sharp seed 32, 480 hands: 59 such decisions, +0.54 +- 0.17
-# game points each; earlier in phase 1, 629 decisions, +0.03 +- 0.07). Checked on other
-# deals (seeds 41 / 42, 600 hands each): the margin there too costs 0.02 +- 0.02 (Soft)
-# and 0.10 +- 0.03 (Sharp) game points per hand.
+# Near-ties go to the tie-breaker only while the talon is open and fewer than TIE_UNTIL
+# cards are drawn: on the last phase-1 trick and after a close every world is searched to
+# the end of the hand, and there the search's best beats the rules of thumb.
 TIE_UNTIL = 8
-TIE_CLOSED = False
-# A close with the best mean is played even when the tie-breaker's choice is within the
-# margin: the close's value is already its mean less a discount for its spread over the
-# worlds (``CLOSE_DOUBT``), not a noisy rank among card plays. Decision by decision
-# against hard-v1 (``bummerl_lab.choices``, 500 hands per run, game points per hand over
-# the tie-breaker overriding it, Soft / Sharp):
-# +0.017 +- 0.023 / +0.060 +- 0.018 (seeds 297 / 298), then on fresh deals +0.055 +- 0.033
-# / +0.014 +- 0.013 (299 / 300) and +0.025 +- 0.027 / +0.016 +- 0.026 (301 / 302): +0.031
-# +- 0.010 over the six runs, all of it on decisions to close (240, one in 12 hands). The
-# converse, closing whenever the close is within the margin of the best, cost 0.133 +-
-# 0.056 / 0.081 +- 0.041 (297 / 298). docs/arena/history.md, stop 43.
-TIE_OVERRIDES_CLOSE = False
 
 
-def asks_tie_breaker(exact: bool, closed: bool, drawn: int) -> bool:
+def asks_tie_breaker(exact: bool, closed: bool, drawn: int, tie_until: int = TIE_UNTIL) -> bool:
     """Whether near-ties go to the tie-breaker in a position: something is hidden
-    (``exact`` false), and the talon is closed with ``TIE_CLOSED`` or open with fewer than
-    ``TIE_UNTIL`` cards drawn."""
-    return not exact and (TIE_CLOSED if closed else drawn < TIE_UNTIL)
+    (``exact`` false), the talon is open and fewer than ``tie_until`` cards are drawn."""
+    return not exact and not closed and drawn < tie_until
 
 
 def tie_breaker(view, rng) -> int:
     """The action near-ties go to, and the fallback before any world is searched: the
-    yardstick's (``yardstick.heuristic``, rules from the public strategy literature; it
-    beats Medium by +0.44 game points per hand in Soft)."""
+    yardstick's (``yardstick.heuristic``, rules from the public strategy literature, which
+    break near-ties better than Medium's)."""
     return heuristic(view)
 
 
 # Facing a close, a world where the closer fails even with every card in sight weighs this
-# much: the likelihood ratio of the close. Measured on hard-v1's closes (85 hands, Soft):
-# we could beat the close in 8.2% of the real hands but 18.3% of uniform guesses (odds 0.4).
+# much: the likelihood ratio of the close (an opponent closes because it expects to win,
+# so worlds where its close cannot win are less likely than uniform guesses make them).
 CLOSE_FAILS = 0.4
+
+
+@dataclass(frozen=True)
+class HardConfig:
+    """What Hard's search is tuned by: the defaults are the product (the constants above,
+    each with what it does and why). A lab run tries another value by passing a changed
+    copy to ``Search`` or ``choose``, never by rewriting this module:
+
+    >>> HardConfig().close_doubt == CLOSE_DOUBT
+    True
+    >>> HardConfig(close_doubt=0.45).worlds
+    24
+    """
+
+    worlds: int = WORLDS
+    batches: int = BATCHES
+    spare_worlds: bool = SPARE_WORLDS
+    enumerate: int = ENUMERATE
+    nodes: int | None = NODES
+    first_depth: int = FIRST_DEPTH
+    close_from: tuple[int, int] = CLOSE_FROM
+    close_doubt: float = CLOSE_DOUBT
+    tie_margin: float = TIE_MARGIN
+    trim: float = TRIM
+    tie_until: int = TIE_UNTIL
+    close_fails: float = CLOSE_FAILS
+    max_depth: int = EXACT  # tricks searched at most in phase 1 (``EXACT``: as deep as the budget goes)
+    # the action near-ties go to, and the fallback: (view, rng) -> action int
+    tie_breaker: Callable = tie_breaker
+    # the estimate's tables (``tables_for``); None: Hard's own
+    tables: dict | None = None
+
+
+HARD = HardConfig()  # Hard as it plays
 
 # A suit's cards as rank bits (bit r: the card of rank r, ``cards.ACE`` .. ``cards.JACK``).
 ACE_AND_TEN = 1 << ACE | 1 << TEN
@@ -222,23 +194,15 @@ FEATURE_NAMES = (
 # holds that suit's ace or the ace is gone. ``PAIRS`` has, per stage, a value for every
 # pair of the root's and the opponent's ranks of a suit (the trump suit and side suits
 # apart), fitted to what the linear estimate leaves of the results of yardstick-vs-
-# yardstick play, 60,000 positions per stage (``python -m bummerl_lab.suit_pairs``; each
-# preset's command is in the file). It predicts those results better (root-mean-square
-# error on other positions, Soft, stages 2 to 8: 1.41, 1.30, 1.19, 1.06 against 1.47, 1.35,
-# 1.26, 1.15) and plays better against hard-v1, decision by decision (``bummerl_lab.choices``,
-# ten runs of 500 hands, Soft and Sharp: +0.024 +- 0.008 game points per hand;
-# docs/arena/history.md, stop 53).
+# yardstick play (``python -m bummerl_lab.suit_pairs``; each preset's command is in the
+# file).
 # ``LIES`` (in ``lies.py``) reads each suit as a triple: the root's ranks of the suit, the
 # opponent's, and those gone (played; the rest are in the talon, the face-up trump card
 # among them). A ten whose ace is gone takes every trick of its suit in phase 2; one whose
 # ace is still in the talon may not. It has, per stage, a value for every triple, fitted
 # to what the estimate with the pairs leaves of the results of yardstick-vs-yardstick play
-# (``python -m bummerl_lab.suit_lies``), 100,000 positions per stage. It predicts them
-# better (root-mean-square error on other positions, Soft, stages 2 to 8: 1.40, 1.28, 1.16,
-# 1.04 against 1.41, 1.30, 1.18, 1.06) and, decision by decision (``bummerl_lab.choices``,
-# 500 hands a run), gained +0.012 +- 0.007 game points per hand against hard-v1 (six runs,
-# Soft and Sharp, each positive) and +0.017 +- 0.014 against the other project's tree
-# search (two runs, Soft), most of it on whether to close (docs/arena/history.md, stop 56).
+# (``python -m bummerl_lab.suit_lies``). Both predict the results better and play better
+# (docs/tuning.md).
 
 
 def _top_trump(mine: int, theirs: int) -> int:
@@ -340,11 +304,6 @@ def tables_for(weights: dict | None = None, pairs: dict | None = None, lies: dic
 _TABLES = tables_for()
 
 
-def _held(pos, seat: int) -> int:
-    """The seat's cards as the estimate reads them."""
-    return pos.hands[seat]
-
-
 def features(pos, leader: int, root: int) -> list:
     """The features of ``WEIGHTS`` for ``root`` in a phase-1 position (a
     ``solver.Position`` with ``leader`` on lead), each as the difference between root and
@@ -354,7 +313,7 @@ def features(pos, leader: int, root: int) -> list:
     values[ON_LEAD] = 1.0 if leader == root else -1.0
     tops = []
     for seat, sign in ((root, 1), (1 - root, -1)):
-        held = _held(pos, seat)
+        held = pos.hands[seat]
         row = [0.0] * len(FEATURE_NAMES)
         if pos.tricks[seat]:
             score = pos.points[seat] + pos.declared[seat]
@@ -390,12 +349,12 @@ def gone_cards(pos) -> int:
     return ALL_CARDS & ~(pos.hands[0] | pos.hands[1] | unseen)
 
 
-def estimate(pos, leader: int, root: int) -> float:
+def estimate(pos, leader: int, root: int, tables: dict | None = None) -> float:
     """The expected game points for ``root`` of a phase-1 position (a ``solver.Position``
     with ``leader`` on lead): ``WEIGHTS`` times ``features``, plus for each suit what the
     way it lies between the two hands adds (``PAIRS``) and what its gone cards add to that
-    (``LIES``), the suits read from tables."""
-    weights, trump_lies, side_lies = _TABLES[pos.rules.claim][max(pos.drawn, 2)]
+    (``LIES``), the suits read from ``tables`` (``tables_for``; None: Hard's own)."""
+    weights, trump_lies, side_lies = (tables or _TABLES)[pos.rules.claim][max(pos.drawn, 2)]
     trump_shift = 5 * pos.trump
     value = weights[ON_LEAD] if leader == root else -weights[ON_LEAD]
     for seat, sign in ((root, 1), (1 - root, -1)):
@@ -407,7 +366,7 @@ def estimate(pos, leader: int, root: int) -> float:
         else:
             seat_value = weights[PENDING] * pos.declared[seat] + weights[NO_TRICK]
         value += sign * seat_value
-    mine, theirs, gone = _held(pos, root), _held(pos, 1 - root), gone_cards(pos)
+    mine, theirs, gone = pos.hands[root], pos.hands[1 - root], gone_cards(pos)
     for shift in (0, 5, 10, 15):
         key = (mine >> shift & 31) << 10 | (theirs >> shift & 31) << 5 | (gone >> shift & 31)
         value += trump_lies[key] if shift == trump_shift else side_lies[key]
@@ -416,8 +375,8 @@ def estimate(pos, leader: int, root: int) -> float:
 
 
 # How often a hand is won by 1, 2 and 3 game points: the model of the hands still to come
-# when a result is valued for the Bummerl (``BummerlValue``): 39.7%, 30.4% and 29.9% of
-# 1,329 hands of Hard against the yardstick (120 Bummerl per preset; either seat winning).
+# when a result is valued for the Bummerl (``BummerlValue``), as in Hard's hands against
+# the yardstick (either seat winning; docs/tuning.md).
 HAND_POINTS = (0.40, 0.30, 0.30)
 # The game-point results of a hand, in order, at which BummerlValue is known exactly.
 RESULTS = (-3, -2, -1, 1, 2, 3)
@@ -485,13 +444,18 @@ def _tricks_to_exhaust(view) -> int:
     return (10 - view.drawn) // 2
 
 
+# ``Search``'s node budget when none is given: its configuration's (``HardConfig.nodes``).
+_CONFIGURED = object()
+
+
 class Search:
     """One Hard decision, searched in slices: ``while not search.step(0.05): ...``, then
     ``search.best()`` (an action int). ``choose`` is ``step`` until done.
 
-    Without ``time_limit`` the search stops after ``nodes`` search nodes (``NODES`` unless
-    given, read when the search starts; None: no limit; checked every
-    256 nodes), so the decision depends only on the view and the rng, however loaded the
+    ``config`` (``HardConfig``) holds the tuned values; the keyword arguments override
+    some of them for one search. Without ``time_limit`` the search stops after ``nodes``
+    search nodes (``config.nodes`` unless given; None: no limit; checked every 256
+    nodes), so the decision depends only on the view and the rng, however loaded the
     machine. With ``time_limit`` it stops when that much thinking time (summed over the
     slices) is spent. ``worlds`` and ``max_depth`` (tricks) bound the work too; with
     ``every_action`` (a review) every legal action is searched and valued in ``means``,
@@ -509,14 +473,15 @@ class Search:
     """
 
     def __init__(self, view, rng, time_limit: float | None = None, worlds: int | None = None,
-                 nodes: int | None = DEFAULT_NODES, max_depth: int = EXACT, every_action: bool = False):
+                 nodes=_CONFIGURED, max_depth: int = EXACT, every_action: bool = False,
+                 config: HardConfig = HARD):
+        self.config = config
+        tables = config.tables
+        self.leaf = estimate if tables is None else (lambda pos, leader, root: estimate(pos, leader, root, tables))
         self.seat = view.seat
         self.legal = [parse_action(a) for a in view.legal]
         self.fallback = self.legal[0]
         self.exact = False  # nothing hidden (set once the view is read)
-        # the opponent answers Hard's leads blind (``BLIND_WORLDS``), and those after its close
-        self.blind_leads = self.blind_closes = False
-        self._resampled = {}  # (world's table id, Hard's actions) -> [(world, table)] (``_others``)
         # how near the best mean the tie-breaker's choice must be to be played (just an exact
         # tie where the tie-breaker is not asked: nothing hidden, late, after a close)
         self.margin = 1e-9
@@ -529,8 +494,8 @@ class Search:
         self.done = False
         self.thinking = 0.0
         self.time_limit = time_limit if time_limit is not None else float("inf")
-        if nodes == DEFAULT_NODES:
-            nodes = NODES  # read now, so that a lab run can change it
+        if nodes is _CONFIGURED:
+            nodes = config.nodes
         self.budget = Budget(limit=nodes if time_limit is None else None)
         # what a world's result is worth: for the Bummerl when the view has the board
         board = view.board
@@ -543,23 +508,21 @@ class Search:
             self.fallback = quick
             self.done = True
             return
-        self.fallback = tie_breaker(view, rng)
+        self.fallback = config.tie_breaker(view, rng)
         self.facing_close = view.closed_by == 1 - self.seat
         builder = WorldBuilder(view)
         exact = self.exact = builder.exact()
-        self.blind_worlds = BLIND_WORLDS  # read now, so that a lab run can change it
-        self.blind_leads = self.blind_closes = bool(self.blind_worlds) and not exact and CLOSE in self.legal
-        if asks_tie_breaker(exact, view.closed_by is not None, view.drawn):
-            self.margin = TIE_MARGIN
+        if asks_tie_breaker(exact, view.closed_by is not None, view.drawn, config.tie_until):
+            self.margin = config.tie_margin
         self.worlds, self.weights, self.tables, self.close_values = [], [], [], []
-        worlds = worlds or WORLDS  # read now, so that a lab run can change it
+        worlds = worlds or config.worlds
         self._builder, self._rng, self._batch = builder, rng, worlds
-        spare = time_limit is not None or (SPARE_WORLDS and not every_action)
+        spare = time_limit is not None or (config.spare_worlds and not every_action)
         self.more_worlds = spare and not exact
         # every distinct world in a shuffled order, where there are few (``ENUMERATE``)
         self._guesses = (builder.every_hidden(rng)
-                         if ENUMERATE and not exact and CANDIDATES <= 1
-                         and builder.count() <= ENUMERATE else None)
+                         if config.enumerate and not exact
+                         and builder.count() <= config.enumerate else None)
         self._add_worlds(1 if exact else worlds)
         tricks_left = _tricks_to_exhaust(view)
         if exact or not tricks_left:
@@ -569,9 +532,9 @@ class Search:
             # finishes: after it the search goes on a trick less deep. Searching
             # ``tricks_left`` tricks reaches phase 2: that iteration is exact.
             following = view.trick is not None
-            self.last_depth = min(tricks_left - following, max_depth)
-            self.depth = min(FIRST_DEPTH - following, self.last_depth)
-        self._start_iteration()
+            self.last_depth = min(tricks_left - following, max_depth, config.max_depth)
+            self.depth = min(config.first_depth - following, self.last_depth)
+        self.next_world = 0
 
     def _quick(self, view):
         """The action when no search is needed: the only one, a due claim, the exchange."""
@@ -593,7 +556,7 @@ class Search:
             guesses = self._guesses[start:start + count]
             drawn = [(self._builder.world(*guess), 1) for guess in guesses]
         else:
-            drawn = self._builder.sample_weighted(self._rng, count, CANDIDATES)
+            drawn = [(self._builder.sample(self._rng), 1) for _ in range(count)]
         for world, times in drawn:
             self.worlds.append(world)
             self.weights.append(times)
@@ -601,9 +564,6 @@ class Search:
             self.close_values.append(None)  # after closing: {lead: value}
             self.finished.append(None)  # its deepest finished search's {action: game points}
         return len(drawn)
-
-    def _start_iteration(self):
-        self.next_world = 0
 
     def step(self, max_seconds: float = float("inf")) -> bool:
         """Search for about ``max_seconds`` more (a search looks at the clock every 256
@@ -656,7 +616,7 @@ class Search:
     def _search_world(self, index: int) -> None:
         world = self.worlds[index]
         table, depth = self.tables[index], self.depth
-        leaf = estimate if depth < EXACT else None
+        leaf = self.leaf if depth < EXACT else None
         values = {}
         close_values = self.close_values[index]
         for action in self.legal:
@@ -664,91 +624,21 @@ class Search:
                 if close_values is None:
                     close_values = self._close_values(world, table)
                 continue
-            values[action] = self._value_after(world, action, depth, leaf, table)
+            values[action] = value_after(world, action, self.seat, depth, leaf, self.budget,
+                                         self.config.close_from, table)
         # Only a finished world counts.
         self.close_values[index] = close_values
         if self.facing_close and values and max(values.values()) > 0:
             # The opponent closed: worlds where its close fails whatever it does are
             # less likely (it closed because it expected to win). Searched once, exactly.
-            self.weights[index] *= CLOSE_FAILS
+            self.weights[index] *= self.config.close_fails
         self.finished[index] = values
 
     def _close_values(self, world, table) -> dict:
-        """{action after closing: its value in ``world``}, searched to the end of the hand,
-        each lead's answered blind where the opponent answers so (``blind_closes``)."""
+        """{action after closing: its value in ``world``}, searched to the end of the hand."""
         child = world.copy()
         child.step(CLOSE)
-        if self.blind_closes:
-            return {action: self._lead_value(world, (CLOSE,), action, EXACT, None, table)
-                    for action in child.legal_actions()}
         return action_values(child, self.seat, EXACT, None, self.budget, table=table)
-
-    def _value_after(self, world, action: int, depth: int, leaf, table) -> float:
-        """``action``'s value in ``world`` by a search ``depth`` tricks deep, a lead's
-        answered blind where the opponent answers so (``blind_leads``; a lab search may
-        return one that depends on the other worlds: see ``_world_values``)."""
-        if self.blind_leads and world.lead < 0 and world.to_act == self.seat:
-            return self._lead_value(world, (), action, depth, leaf, table)
-        return value_after(world, action, self.seat, depth, leaf, self.budget, CLOSE_FROM, table)
-
-    def _lead_value(self, world, before: tuple, action: int, depth: int, leaf, table) -> float:
-        """The value in ``world``, after Hard's actions ``before`` (none, or its close), of
-        its lead ``action`` answered blind (``_blind``); of a marriage, its best lead's; of
-        another action (a claim), the plain search's."""
-        path = before + (action,)
-        if action < 20:
-            return self._blind(world, path, depth, leaf, table)
-        hand = world.copy()
-        for step in path:
-            hand.step(step)
-        if hand.outcome is not None:
-            return outcome_value(hand.outcome, self.seat)
-        leads = hand.legal_actions()
-        if hand.to_act != self.seat or hand.lead >= 0 or any(a >= 20 for a in leads):
-            return search(hand, self.seat, depth, leaf, self.budget, CLOSE_FROM, table)
-        return max(self._blind(world, path + (lead,), depth, leaf, table) for lead in leads)
-
-    def _blind(self, world, path: tuple, depth: int, leaf, table) -> float:
-        """The value in ``world`` of Hard's actions ``path``, a lead last, the opponent
-        answering blind (``_blind_pick``), each answer valued by the search below it."""
-        hand = world.copy()
-        for action in path:
-            hand.step(action)
-        if hand.outcome is not None:
-            return outcome_value(hand.outcome, self.seat)
-        answers = hand.legal_actions()
-        if len(answers) == 1:
-            return search(hand, self.seat, depth, leaf, self.budget, CLOSE_FROM, table)
-        after = depth - 1 if depth < EXACT else EXACT  # the answer finishes the trick in play
-        return self._blind_pick(hand, path, answers, after, leaf, table)
-
-    def _blind_pick(self, hand, path: tuple, actions: list, depth: int, leaf, table) -> float:
-        """The value in ``hand`` (Hard's ``path`` played in a world) of the opponent's
-        pick among ``actions``: the one with the best mean for it over the world and the
-        worlds drawn from its view of it (``_others``), each valued in each by a search
-        ``depth`` tricks deep (what a result is worth to the opponent: the negative of
-        ``value``)."""
-        seat, budget, worth = self.seat, self.budget, self.value
-        own = {a: value_after(hand, a, seat, depth, leaf, budget, CLOSE_FROM, table) for a in actions}
-        sums = {a: worth(v) for a, v in own.items()}
-        for other, other_table in self._others(hand, path, table):
-            for a in actions:
-                sums[a] += worth(value_after(other, a, seat, depth, leaf, budget, CLOSE_FROM, other_table))
-        return own[min(actions, key=sums.__getitem__)]
-
-    def _others(self, hand, path: tuple, table) -> list:
-        """``blind_worlds`` worlds drawn from the opponent's view of ``hand`` (Hard's
-        ``path`` played in a world, the opponent to act), each with its own search table,
-        kept across depths; its own cards kept, Hard's and the talon's guessed again as
-        Hard guesses its worlds (``WorldBuilder``), by a random source seeded from the world
-        and the path (the same on every platform), so that a decision repeats."""
-        key = (id(table), path)
-        others = self._resampled.get(key)
-        if others is None:
-            builder = WorldBuilder(hand.view(1 - self.seat))
-            rng = random.Random(f"{hand.hands} {hand.talon} {path}")
-            others = self._resampled[key] = [(builder.sample(rng), {}) for _ in range(self.blind_worlds)]
-        return others
 
     def _finished_count(self) -> int:
         """How many worlds, from the first, have a finished search (they are searched in
@@ -762,10 +652,10 @@ class Search:
         finished. Within a world every action is valued at the same depth. Where every
         world weighs the same the mean is trimmed (``TRIM``)."""
         worth = _game_points if points else self.value
-        weights, finished = self.weights[:count], self._world_values(count, worth)
+        weights, finished = self.weights[:count], self.finished[:count]
         total = sum(weights)
         every_world = self._guesses is not None and count == len(self._guesses)
-        trim = int(TRIM * count + 1e-9) if len(set(weights)) == 1 and not every_world else 0
+        trim = int(self.config.trim * count + 1e-9) if len(set(weights)) == 1 and not every_world else 0
         if trim:
             means = {a: trimmed_mean([worth(values[a]) for values in finished], trim)
                      for a in finished[0]}
@@ -776,12 +666,6 @@ class Search:
             means[CLOSE] = self._close_value(total, count, worth)
         return means
 
-    def _world_values(self, count: int, worth) -> list:
-        """Per world (the first ``count``), {action: its value in game points}: each world's
-        deepest finished search (a lab search whose worlds depend on one another resolves
-        them here, ``worth`` what a value is worth to it)."""
-        return self.finished[:count]
-
     def _set_means(self, count: int) -> None:
         self.means = self._means(count)
         # the same worlds' values in game points: what a review also shows
@@ -790,13 +674,13 @@ class Search:
     def _finish_iteration(self) -> None:
         self._set_means(len(self.worlds))
         if self.depth >= self.last_depth:
-            if (self.more_worlds and len(self.worlds) < BATCHES * self._batch
+            if (self.more_worlds and len(self.worlds) < self.config.batches * self._batch
                     and self._add_worlds(self._batch)):
                 return  # the next means cover every world so far
             self.done = True
             return
         self.depth = self.depth + 1 if self.depth + 1 < self.last_depth else self.last_depth
-        self._start_iteration()
+        self.next_world = 0
 
     def _close_value(self, total: float, count: int, worth=None) -> float:
         """The value of closing: one lead after the close must serve every world (the
@@ -814,7 +698,7 @@ class Search:
             values = [worth(by_lead[lead]) for by_lead in close_values]
             mean = sum(w * v for w, v in zip(weights, values)) / total
             spread = (sum(w * (v - mean) ** 2 for w, v in zip(weights, values)) / total) ** 0.5
-            value = mean - CLOSE_DOUBT * spread
+            value = mean - self.config.close_doubt * spread
             if best is None or value > best:
                 best, best_lead = value, lead
         return best, best_lead
@@ -833,21 +717,20 @@ class Search:
         """The chosen action so far: the best of ``current_means``; before the first
         iteration has finished, that is the mean over the worlds it has searched (late in
         phase 1 the first iteration already searches to the end of the hand, and the node
-        budget may end it early: 14 of 300 benchmark decisions, which fell back to Medium
-        before); the tie-breaker's choice while no world is searched."""
+        budget may end it early); the tie-breaker's choice while no world is searched."""
         return self.choice(self.margin)
 
-    def choice(self, margin: float, tie: int | None = None) -> int:
-        """The action with the best mean, but the tie-breaker's (``fallback``, or the
-        action ``tie`` a lab run asks about) when its mean is within ``margin`` of the
-        best (``best``: within ``self.margin``) and the best is not a close
-        (``TIE_OVERRIDES_CLOSE``); ``fallback`` before any world is searched."""
+    def choice(self, margin: float) -> int:
+        """The action with the best mean, but the tie-breaker's (``fallback``) when its
+        mean is within ``margin`` of the best (``best``: within ``self.margin``) and the
+        best is not a close (a close's value already discounts its doubt, ``CLOSE_DOUBT``);
+        ``fallback`` before any world is searched."""
         means = self.current_means()
         if means is None:
             return self.fallback
-        tie = self.fallback if tie is None else tie
+        tie = self.fallback
         top = max(self.legal, key=means.__getitem__)  # the first in legal order among equal bests
-        if top == CLOSE and not TIE_OVERRIDES_CLOSE:
+        if top == CLOSE:
             return top
         return tie if means[top] - means.get(tie, -99.0) <= margin else top
 
@@ -861,7 +744,8 @@ class Search:
         return self._means(count) if count else None
 
 
-def choose(view, rng, time_limit=None) -> int:
-    search_ = Search(view, rng, time_limit)
+def choose(view, rng, time_limit=None, config: HardConfig = HARD) -> int:
+    """Hard's action for ``view`` (``Search`` run in one go), by ``config``."""
+    search_ = Search(view, rng, time_limit, config=config)
     search_.step()
     return search_.best()

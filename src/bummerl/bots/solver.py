@@ -27,7 +27,6 @@ tens, jacks last on a lead; the cards that take the trick first on a follow. The
 changes no value, only how soon alpha-beta cuts (about 40% fewer nodes than suit by suit).
 """
 
-from math import exp
 from time import perf_counter
 
 from ..cards import (
@@ -46,56 +45,9 @@ TAKERS = tuple(
     tuple(sum(BIT[c] for c in range(20) if FOLLOWER_WINS[trump][lead * 20 + c])
           for lead in range(20))
     for trump in range(4))
-KINGS = sum(BIT[5 * suit + KING] for suit in range(4))  # a mask: held & held >> QUEEN - KING & KINGS, the pairs
 EXACT = 99  # the depth that means "to the end of the hand"
-# A phase-1 position at the search's horizon whose leader (with a trick) can go out at once
-# by declaring a marriage is worth that, not the estimate (going out now scores the most:
-# the opponent's tricks and points only grow). False: the estimate there too (as before).
-LEAF_SEES_MARRIAGE_OUT = True
-# The same for a leader who goes out by a lead the follower cannot take (with the marriage
-# it may declare): the lead's points and the follower's cheapest card reach 66. Off: it
-# changed 6 of about 3,700 decisions per 500 hands against hard-v1 (Soft -0.005 +- 0.012,
-# Sharp +0.012 +- 0.015 game points per hand) and costs about 5% of the nodes a second
-# (docs/arena/history.md, stop 62).
-LEAF_SEES_TRICK_OUT = False
-# A leader at the horizon who may exchange the trump jack is scored with the exchange made
-# (as the search makes it, without branching, at every lead above the horizon): the
-# estimate reads the trump card it takes, and a marriage it completes, not the jack. It
-# changed 6 of about 7,700 decisions in 1,000 hands against hard-v1 (Soft +0.004 +- 0.004,
-# Sharp -0.002 +- 0.002 game points per hand) at the same nodes a second: kept because the
-# horizon then reads the position the search itself would (docs/arena/history.md, stop 63).
-LEAF_SEES_EXCHANGE = True
-# A leader at the horizon who may close, and whose close cannot fail with every card in
-# sight (``sure_close`` in ``search``: sure trumps drawing the follower's, then side cards
-# nobody can head), is worth at least that close; the estimate only guesses it. Off: it
-# changed 42 of 3,743 decisions per 500 hands against hard-v1 in Soft (+0.001 +- 0.021 game
-# points per hand) and 17 of 4,017 in Sharp (-0.006 +- 0.008). With SURE_CLOSE_BLIND the
-# close must be sure against every card the leader cannot see (the follower's hand and the
-# talon's face-down cards), as a player would count it: 36 of 3,739 (Soft, +0.002 +- 0.019)
-# and 7 of 3,968 (Sharp, -0.010 +- 0.010); off too (docs/arena/history.md, stop 64).
-LEAF_SEES_SURE_CLOSE = False
-SURE_CLOSE_BLIND = False
-# Phase-1 nodes below the root valued softly (quantal response): a seat that cannot see the
-# other's cards will not always find the best line, so while the talon is open a node is
-# worth its children's values weighed by exp(value / temperature) for the seat to move
-# (the best child weighs most), not the best child alone; (temperature for the root seat,
-# for its opponent), in game points; 0: plain minimax. Those nodes are searched without
-# cuts, after a close and in phase 2 alpha-beta as ever. Off: the opponent softened at 0.5,
-# decision by decision against hard-v1 (four runs of 300 hands, Soft and Sharp), +0.032 +-
-# 0.020 game points per hand at 14% fewer nodes a second; in the arena against hard-v1 Soft
-# +0.160 +- 0.050, Sharp +0.107 +- 0.039, below Hard as it is (docs/arena/history.md, stop 68).
-SOFT_PHASE1 = (0, 0)
 # Kinds of bound a table entry holds.
 LOWER, UPPER, TRUE_VALUE = 0, 1, 2
-
-
-def soft_value(values: list, maximize: bool, temperature: float) -> float:
-    """The children's ``values`` weighed by exp(value / ``temperature``) for the seat to move
-    (``maximize``: the root's; else its opponent's, by exp(-value / temperature))."""
-    best = max(values) if maximize else min(values)
-    sign = 1 / temperature if maximize else -1 / temperature
-    weights = [exp((v - best) * sign) for v in values]
-    return sum(w * v for w, v in zip(weights, values)) / sum(weights)
 
 
 class OutOfBudget(Exception):
@@ -250,102 +202,25 @@ def search(hand, root: int, depth: int = EXACT, leaf=None, budget=None,
     by_rank = RANK_OF.__getitem__  # a card's rank: aces first, jacks last (most points first)
     talon = pos.talon
     hands, points, declared, tricks = pos.hands, pos.points, pos.declared, pos.tricks
-    out_by_marriage = LEAF_SEES_MARRIAGE_OUT
-    out_by_trick = LEAF_SEES_TRICK_OUT
-    sees_exchange = LEAF_SEES_EXCHANGE
-    sees_sure_close = LEAF_SEES_SURE_CLOSE
-    blind_close = SURE_CLOSE_BLIND
-    soft_root, soft_other = SOFT_PHASE1
     most_declared = marriage_points(trump, trump)
     if budget is None:
         budget = Budget()
     if table is None:
         table = {}
 
-    def sure_trick_out(leader, need):
-        """Whether ``leader`` gains ``need`` points by a lead the follower cannot take: the
-        lead's, the follower's cheapest card's and those of a marriage the lead declares."""
-        held, theirs = hands[leader], hands[1 - leader]
-        sure = [card for card in cards_of(held) if not theirs & takers[card]]
-        if not sure:
-            return False
-        cheapest = min(POINTS[card] for card in cards_of(theirs))
-        may_marry = tricks[leader] or not trick_first_marriage
-        for card in sure:
-            gain = POINTS[card] + cheapest
-            rank = card % 5
-            if (may_marry and (rank == KING or (rank == QUEEN and not leads_king))
-                    and held & PAIR[card // 5] == PAIR[card // 5]):
-                gain += marriage_points(card // 5, trump)
-            if gain >= need:
-                return True
-        return False
-
-    def sure_close(leader):
-        """The game points ``leader`` surely wins by closing now (0: no sure win found).
-
-        After a close the follower must follow suit and take the trick if it can, else
-        trump. A trump of the leader's that no trump of the follower's beats wins, and
-        draws one of the follower's trumps while it has any; once they are gone, so does a
-        side card that no card of the follower's in its suit beats. The bound takes those
-        sure tricks alone, the follower keeping every card it is not made to play (its
-        guards) and giving the cheapest it holds (so at least its cheapest cards' points,
-        one a trick), with the marriage of a sure king (or queen) declared."""
-        other = 1 - leader
-        held, theirs = hands[leader], hands[other]
-        their_trumps = theirs & trump_mask
-        trumps_held = bin(their_trumps).count("1")
-        if blind_close:  # whatever the leader cannot see may be the follower's
-            size = bin(theirs).count("1")
-            theirs |= pos.talon_left[pos.drawn]
-            their_trumps = theirs & trump_mask
-            trumps_held = min(size, bin(their_trumps).count("1"))
-        sure = [card for card in cards_of(held & trump_mask) if not their_trumps & HIGHER[card]]
-        if len(sure) >= trumps_held:  # the follower's trumps drawn: side cards too
-            sure += [card for card in cards_of(held & ~trump_mask)
-                     if not theirs & SUIT_MASK[card // 5] & HIGHER[card]]
-        if not sure:
-            return 0
-        score = points[leader] + declared[leader] + sum(POINTS[card] for card in sure)
-        # a marriage: its king is sure (then so is its queen), and a trick is taken before
-        # it where a marriage needs one (any other sure card led first)
-        if tricks[leader] or not trick_first_marriage or len(sure) > 1:
-            for suit in range(4):
-                if held & PAIR[suit] == PAIR[suit] and 5 * suit + KING in sure:
-                    score += marriage_points(suit, trump)
-        if score + 11 * len(sure) < GOAL:  # not even with the follower's aces
-            return 0
-        score += sum(sorted(POINTS[card] for card in cards_of(theirs))[:len(sure)])
-        if score < GOAL:
-            return 0
-        if not tricks[other]:
-            return 3
-        return 2 if pos.score(other) < SCHNEIDER else 1
-
     def horizon(leader):
-        """The value of a phase-1 position at the search's horizon, ``leader`` on lead: going
-        out where the leader surely can at once, else the estimate ``leaf`` (with
-        ``LEAF_SEES_SURE_CLOSE``, for the leader at least a close that cannot fail)."""
-        if out_by_marriage and tricks[leader]:
-            need = GOAL - points[leader] - declared[leader]  # the leader may go out now
-            if need <= most_declared:  # by declaring a marriage: the estimate only guesses it
+        """The value of a phase-1 position at the search's horizon, ``leader`` on lead:
+        going out where the leader can at once by declaring a marriage (the estimate only
+        guesses it; going out now scores the most, as the opponent's tricks and points
+        only grow), else the estimate ``leaf``."""
+        if tricks[leader]:
+            need = GOAL - points[leader] - declared[leader]
+            if need <= most_declared:
                 held = hands[leader]
                 for suit in range(4):
                     if held & PAIR[suit] == PAIR[suit] and marriage_points(suit, trump) >= need:
                         return pos.goes_out(leader, root)
-        if out_by_trick:
-            need = GOAL - points[leader] - declared[leader]
-            held = hands[leader]
-            # more than one trick's points (11 + 11) needs a marriage (a king and queen)
-            if need <= 22 or (need <= most_declared + 22 and held & held >> QUEEN - KING & KINGS):
-                if sure_trick_out(leader, need):
-                    return pos.goes_out(leader, root)
-        value = leaf(pos, leader, root)
-        if sees_sure_close and (pos.drawn != 8 or close_two):
-            closing = sure_close(leader)
-            if closing:
-                return max(value, closing) if leader == root else min(value, -closing)
-        return value
+        return leaf(pos, leader, root)
 
     def lead_node(leader, depth, alpha, beta, may_close):
         budget.nodes += 1
@@ -360,7 +235,7 @@ def search(hand, root: int, depth: int = EXACT, leaf=None, budget=None,
         if not phase1:
             depth = EXACT  # no leaf below: the value is exact whatever depth was asked
         elif depth <= 0 and leaf is not None:
-            if not (exchanges and sees_exchange):
+            if not exchanges:
                 return horizon(leader)
             swap = BIT[trump_jack] | BIT[trump_card]  # the exchange, as below
             hands[leader] ^= swap
@@ -396,7 +271,7 @@ def search(hand, root: int, depth: int = EXACT, leaf=None, budget=None,
         # The likeliest best leads first, so that alpha-beta cuts sooner: a king that
         # declares its marriage, then aces and tens, jacks last (``by_rank``). With the
         # takers first on follows, about 40% fewer nodes than suit by suit for the same
-        # values (``python -m bummerl_lab.nodes --max-depth 3``; docs/arena/history.md, stop 30).
+        # values (``python -m bummerl_lab.nodes --max-depth 3`` counts them).
         moves = sorted(cards_of(held), key=by_rank)
         if may_marry:
             for suit in range(4):
@@ -411,10 +286,6 @@ def search(hand, root: int, depth: int = EXACT, leaf=None, budget=None,
         if first in moves and moves[0] != first:
             moves.remove(first)
             moves.insert(0, first)
-        temperature = phase1 and (soft_root if maximize else soft_other)
-        if temperature:
-            alpha, beta = -MAX_VALUE, MAX_VALUE  # every child's exact value, no cuts
-            values = []
         try:
             for move in moves:
                 if move == CLOSE:
@@ -440,11 +311,6 @@ def search(hand, root: int, depth: int = EXACT, leaf=None, budget=None,
                         hands[leader] = held
                     if married:
                         declared[leader] -= married
-                if temperature:
-                    values.append(v)
-                    if v > best if maximize else v < best:
-                        best, best_move = v, move
-                    continue
                 if maximize:
                     if v > best:
                         best, best_move = v, move
@@ -460,10 +326,6 @@ def search(hand, root: int, depth: int = EXACT, leaf=None, budget=None,
             if swap:
                 hands[leader] ^= swap
                 pos.trump_card = trump_card
-        if temperature:
-            best = soft_value(values, maximize, temperature)
-            table[key] = (depth, TRUE_VALUE, best, best_move)
-            return best
         if best <= alpha0:
             kind = UPPER
         elif best >= beta0:
@@ -491,10 +353,6 @@ def search(hand, root: int, depth: int = EXACT, leaf=None, budget=None,
                 plays = (held & trump_mask) or held
         maximize = follower == root
         best = -INF if maximize else INF
-        temperature = phase1 and (soft_root if maximize else soft_other)
-        if temperature:
-            alpha, beta = -MAX_VALUE, MAX_VALUE  # every child's exact value, no cuts
-            values = []
         base = POINTS[lead]
         # The cards that take the trick first, strongest first in each suit; then the
         # others, weakest first: the likeliest best replies first, as for leads.
@@ -526,9 +384,6 @@ def search(hand, root: int, depth: int = EXACT, leaf=None, budget=None,
             tricks[winner] -= 1
             points[winner] -= gained
             hands[follower] = held
-            if temperature:
-                values.append(v)
-                continue
             if maximize:
                 if v > best:
                     best = v
@@ -540,8 +395,6 @@ def search(hand, root: int, depth: int = EXACT, leaf=None, budget=None,
                     beta = v
             if alpha >= beta:
                 break
-        if temperature:
-            return soft_value(values, maximize, temperature)
         return best
 
     if hand.lead >= 0:

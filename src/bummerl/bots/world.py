@@ -9,26 +9,14 @@ view, so every world gives back exactly the view it came from.
 Voids: in phase 2 a follower who does not follow suit holds none of it, one who neither
 follows nor trumps holds no trump, and one who follows low could not head the trick.
 The engine keeps that evidence (``View.opponent_lacks_mask``): the worlds read it there.
-
-Softer evidence weighs worlds instead of ruling them out (``WorldBuilder.weight``): how
-likely were the opponent's actions so far, every trick of the hand, in this world, for a
-sensible player (``opponent_clues``)? One who passed up the exchange of the trump jack
-probably did not hold it; one who led without declaring probably held no marriage; one
-who let our ace or ten go without trumping it probably had no small trump; one who threw
-a king or queen, or led one without declaring, probably lacked its partner. A card the
-opponent holds now may have been drawn after the action: the older the action, the less
-it tells (``held_then``). ``sample_weighted`` draws many uniform guesses and keeps a
-sample of them in proportion to their weight.
+Softer evidence (what the opponent's choices suggest it holds) is not read: every world
+the hard evidence allows is equally likely (docs/tuning.md).
 """
 
 from itertools import combinations, permutations
 from math import comb, factorial
-from typing import NamedTuple
 
-from ..cards import (
-    ACE, BIT, CARD_INDEX, JACK, KING, PAIR, QUEEN, SUIT_OF, SUITS, TEN,
-    cards_of,
-)
+from ..cards import BIT, CARD_INDEX, PAIR, SUITS, cards_of
 from ..hand import Hand
 
 
@@ -47,131 +35,6 @@ def _bits(cards) -> int:
 def _mask(code_list) -> int:
     """The mask of card codes ("AH", ...)."""
     return _bits(CARD_INDEX[code] for code in code_list)
-
-
-# The model of the opponent's play: how likely an action the opponent took was had it held
-# certain cards, relative to not holding them (a likelihood ratio; 1: it tells nothing).
-# Checked against hard-v1's own play (150 Soft hands): the odds of the clue's cards in its
-# real hand against uniform guesses were 0.22 for a marriage kept on the lead just made,
-# 0 for a passed-up exchange there; one trick (one draw) later 0.15 for the exchange, 0.32
-# for an ace or ten untrumped, 0.48 for a king or queen thrown, 0.23 for a ten untaken.
-PASSED_EXCHANGE = 0.05  # on lead, could exchange the trump jack and did not (Hard always does)
-LED_UNDECLARED = 0.1  # led a king or queen it could have declared a marriage with
-KEPT_MARRIAGE = 0.2  # on lead with a king and queen of one suit, declared nothing
-SPLIT_MARRIAGE = 0.3  # threw a king or queen while holding its partner
-UNTRUMPED = 0.25  # let our ace or ten go in phase 1 while holding a small trump
-UNTAKEN_TEN = 0.3  # let our ten go in phase 1 while holding the ace of its suit
-# Ranks K Q J: the trumps a player gladly spends on an ace or ten.
-SMALL_TRUMPS = BIT[KING] | BIT[QUEEN] | BIT[JACK]
-
-
-class Clue(NamedTuple):
-    """One action of the opponent, as evidence about the cards it held when it acted: had
-    it held ``cards`` (all of them when ``every``, else any), the action was ``ratio``
-    times as likely as without. It has drawn ``draws`` cards since."""
-
-    cards: int
-    every: bool
-    draws: int
-    ratio: float
-
-
-def opponent_clues(view) -> list[Clue]:
-    """What the opponent's every action so far tells about its cards (the finished tricks
-    of ``view.trick_history`` and its lead to the trick in play): exchanges passed up,
-    marriages not declared on lead, kings and queens played without their marriage, our
-    aces and tens let go untrumped, our tens let go when it could take them with the ace.
-    Only clues about cards still unseen can tell worlds apart; others are left out."""
-    seat, trump, rules = view.seat, SUITS.index(view.trump), view.rules
-    opponent = 1 - seat
-    hidden = view.unseen_mask | view.opponent_known_mask  # cards the opponent may hold
-    phase1_tricks = view.drawn // 2  # each phase-1 trick drew two talon cards
-    declared = {SUITS.index(suit) for s, suit in view.marriages if s == opponent}
-    jack = 5 * trump + JACK
-    clues = []
-    tricks = [(t.leader, CARD_INDEX[t.lead], CARD_INDEX[t.follow], t.winner)
-              for t in view.trick_history]
-    if view.trick is not None and view.trick[0] == opponent:
-        tricks.append((opponent, CARD_INDEX[view.trick[1]], -1, -1))  # its lead just now
-    # A hand stepped by search code keeps no history: count from the first trick it has.
-    first = view.tricks[0] + view.tricks[1] - len(view.trick_history)
-    wins = view.tricks[opponent] - sum(t.winner == opponent for t in view.trick_history)
-    for index, (leader, lead, follow, winner) in enumerate(tricks, first):
-        draws = max(0, phase1_tricks - index)
-        phase1 = index < phase1_tricks or not view.phase2
-        if leader == opponent:
-            # Exchanging comes first, then closing: the closer could exchange too.
-            could_exchange = (
-                (phase1 or (index == phase1_tricks and view.closed_by == opponent
-                            and view.drawn < 10))
-                and (2 * index != 8 or rules.exchange_with_two_left)
-                and (wins or not rules.trick_before_exchange))
-            if could_exchange and BIT[jack] & view.unseen_mask:
-                clues.append(Clue(BIT[jack], False, draws, PASSED_EXCHANGE))
-            suit = SUIT_OF[lead]
-            married = lead % 5 in (KING, QUEEN) and suit in declared
-            if (wins or not rules.trick_before_marriage) and not married:
-                for other in range(4):
-                    pair = PAIR[other]
-                    if pair & ~hidden or other in declared:
-                        continue
-                    if other != suit:
-                        clues.append(Clue(pair, True, draws, KEPT_MARRIAGE))
-                    elif lead % 5 == KING or (lead % 5 == QUEEN and not rules.marriage_leads_king):
-                        clues.append(Clue(pair & ~BIT[lead], False, draws, LED_UNDECLARED))
-        elif phase1 and follow >= 0:
-            if follow % 5 in (KING, QUEEN) and SUIT_OF[follow] not in declared:
-                partner = PAIR[SUIT_OF[follow]] & ~BIT[follow]
-                if partner & hidden:
-                    clues.append(Clue(partner, False, draws, SPLIT_MARRIAGE))
-            if winner == seat and SUIT_OF[lead] != trump and lead % 5 in (ACE, TEN):
-                clues.append(Clue(SMALL_TRUMPS << 5 * trump & hidden, False, draws, UNTRUMPED))
-                ace = BIT[lead - lead % 5 + ACE]
-                if lead % 5 == TEN and ace & hidden:
-                    clues.append(Clue(ace, False, draws, UNTAKEN_TEN))
-        if winner == opponent:
-            wins += 1
-    return [clue for clue in clues if clue.cards & hidden]
-
-
-def held_then(count: int, size: int, draws: int, every: bool) -> float:
-    """The chance that a player who drew ``draws`` cards since some past action, of the
-    ``size`` it held after its last draw (a uniform guess which), held at that action all
-    (``every``) or any of ``count`` cards it holds now."""
-    if draws <= 0:
-        return 1.0
-    if draws >= size:
-        return 0.0
-    if every:  # none of them drawn since
-        chance = 1.0
-        for j in range(count):
-            chance *= (size - draws - j) / (size - j)
-        return chance
-    if draws < count:
-        return 1.0
-    chance = 1.0  # of all of them drawn since
-    for j in range(count):
-        chance *= (draws - j) / (size - j)
-    return 1.0 - chance
-
-
-def resample(pool: list, weights: list, count: int, rng) -> list:
-    """``count`` draws from ``pool`` in proportion to ``weights`` (systematic resampling:
-    one random start, then even steps through the summed weights), as (item, times
-    drawn), an item drawn twice one entry; the first ``count`` items when every weight is 0."""
-    total = sum(weights)
-    if total <= 0:
-        return [(item, 1) for item in pool[:count]]
-    step = total / count
-    target = rng.random() * step
-    drawn, reached, index = {}, weights[0], 0
-    for _ in range(count):
-        while reached < target and index + 1 < len(pool):
-            index += 1
-            reached += weights[index]
-        drawn[index] = drawn.get(index, 0) + 1
-        target += step
-    return [(pool[index], times) for index, times in drawn.items()]
 
 
 class WorldBuilder:
@@ -251,31 +114,6 @@ class WorldBuilder:
         t.history = []
         t.initial = None
         self.template = t
-        self.clues = opponent_clues(view)
-
-    def weight(self, world: Hand) -> float:
-        """How likely the opponent's actions so far were in ``world``, by the model of its
-        play (``opponent_clues``), relative to a world where nothing it did was unlikely:
-        the product over the clues of 1 - p (1 - ratio), p the chance that it held the
-        clue's cards when it acted (cards it holds now may have been drawn since)."""
-        held = world.hands[1 - self.seat]
-        weight = 1.0
-        for cards, every, draws, ratio in self.clues:
-            shared = held & cards
-            if not shared or (every and shared != cards):
-                continue
-            chance = held_then(popcount(shared), 5, draws, every)
-            weight *= ratio if chance == 1.0 else 1.0 - chance * (1.0 - ratio)
-        return weight
-
-    def sample_weighted(self, rng, count: int, candidates: int) -> list[tuple[Hand, int]]:
-        """``count`` worlds drawn by weight: ``candidates`` times as many uniform guesses,
-        resampled in proportion to ``weight`` (systematic resampling), as (world, times
-        drawn); a world drawn twice is one entry."""
-        if not self.clues or candidates <= 1:
-            return [(self.sample(rng), 1) for _ in range(count)]
-        pool = [self.sample(rng) for _ in range(count * candidates)]
-        return resample(pool, [self.weight(world) for world in pool], count, rng)
 
     def sample_hidden(self, rng) -> tuple[int, tuple]:
         """A uniform guess: (the opponent's hidden cards as a mask, the face-down talon)."""

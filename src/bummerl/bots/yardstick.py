@@ -3,8 +3,8 @@
 It is not a level of the page and no level is tuned against it: it exists so that the
 arena can say how strong the levels are against a reasonable club player. It reads only
 the ``View``, is deterministic and answers in well under a millisecond. The frozen
-reference ``heuristic-v1`` (``bummerl_lab.frozen``) is the simpler yardstick before issue
-19. Its rules, in order:
+reference ``heuristic-v1`` (``bummerl_lab.frozen``) is the simpler yardstick this one
+replaced. Its rules, in order:
 
 - Card counting: the cards the opponent may hold are those not yet seen plus those it
   has shown, less what it has shown it lacks by a phase-2 follow; the chance that it
