@@ -8,11 +8,11 @@ a position. At the search's horizon the hand goes on as Hard plays it. This fits
 stage, a correction to the whole estimate (``hard.estimate``, as it is) on positions of
 Hard's own play (the files ``bummerl_lab.selfplay`` writes, pooled; one preset): by ridge
 regression of the estimate's residual on the features of ``WEIGHTS`` (``hard.features``,
-a small ridge, ``leaf_fit.RIDGE`` per position) and on the suit pairs of ``PAIRS``
-(``suit_pairs.sparse_row``, ``--ridge`` pseudo-positions at no correction per value). The
+a small ridge, ``fit.WEIGHTS_RIDGE`` per position) and on the suit pairs of ``PAIRS``
+(``fit.pair_row``, ``--ridge`` pseudo-positions at no correction per value). The
 estimate is linear in both, so the correction is added to them: ``--leaf-out`` writes
-the corrected weights as ``leaf_fit`` prints them, ``--pairs-out`` the corrected pairs as
-``suit_pairs`` writes them (the other preset's kept where the file has it: a preset left
+the corrected weights as ``variant.read_leaf`` reads them, ``--pairs-out`` the corrected pairs as
+``bummerl_lab.fit`` writes them (the other preset's kept where the file has it: a preset left
 out is Hard's own where the file is read), for ``choices`` and
 ``variant`` (``--leaf``, ``--pairs``) or for Hard itself (``--pairs-out
 src/bummerl/bots/pairs.py``). With ``--only`` the other part is left as it is.
@@ -33,9 +33,9 @@ from bummerl.bots import hard
 from bummerl.bots.solver import Position
 from bummerl.rules import Rules
 
-from .leaf_fit import RIDGE as WEIGHT_RIDGE, solve, weights_text
+from .fit import TABLES, WEIGHTS_RIDGE as WEIGHT_RIDGE, pair_row as sparse_row, read_table, residual as rms, \
+    solve, table_text
 from .selfplay import read as read_selfplay
-from .suit_pairs import read as read_pairs, residual as rms, sparse_row, write as write_pairs
 
 RIDGE = 20.0  # pseudo-positions per suit-pair value
 HEADER = '''"""Hard's suit pairs (``hard.PAIRS``) corrected to the results of Hard's own play.
@@ -53,7 +53,7 @@ PARTS = ("weights", "pairs")  # what a correction may change
 def sample(hand, won: float) -> tuple[dict, float]:
     """({parameter index: value}, the estimate's residual) of a position for the seat on
     lead: the features of ``WEIGHTS`` first (``DENSE`` of them), then the suit pairs
-    (``suit_pairs.sparse_row``, the trump suit's then the side suits')."""
+    (``fit.pair_row``, the trump suit's then the side suits')."""
     pos, leader = Position(hand), hand.leader
     row = {i: x for i, x in enumerate(hard.features(pos, leader, leader)) if x}
     for i, x in sparse_row(pos, leader).items():
@@ -63,7 +63,7 @@ def sample(hand, won: float) -> tuple[dict, float]:
 
 def fit_correction(data: list, parts=PARTS, ridge: float = RIDGE) -> list:
     """The correction (``sample``'s indexes; 0 for a part not in ``parts``) that minimises
-    the squared residuals plus a ridge: ``leaf_fit.RIDGE`` per position on each weight,
+    the squared residuals plus a ridge: ``fit.WEIGHTS_RIDGE`` per position on each weight,
     ``ridge`` on each pair value."""
     size = DENSE + 2 * len(hard.PAIR_KEYS)
     free = [i for i in range(size) if PARTS[i >= DENSE] in parts]
@@ -148,12 +148,21 @@ def main(argv=None) -> int:
     command = " ".join(["python -m bummerl_lab.refit", *args.files, *([f"--only {args.only}"] if args.only else []),
                         f"--ridge {args.ridge:g}"])
     if args.pairs_out:
-        tables, commands = read_pairs(args.pairs_out)  # a claim left out of the file is Hard's own
-        write_pairs(args.pairs_out, {**tables, claim: pairs}, {**commands, claim: command}, header=HEADER)
+        tables, commands = read_table(args.pairs_out, "PAIRS")  # a claim left out of the file is Hard's own
+        with open(args.pairs_out, "w", encoding="utf-8") as out:
+            out.write(table_text(TABLES["pairs"], {**tables, claim: pairs}, {**commands, claim: command}, HEADER))
     if args.leaf_out:
         with open(args.leaf_out, "w", encoding="utf-8") as out:
             out.write(f"# {command}\n{weights_text(claim, weights)}")
     return 0
+
+
+def weights_text(claim: str, weights: dict) -> str:
+    """A claim's weights as a ``WEIGHTS`` entry under the features' names, as
+    ``variant.read_leaf`` reads them."""
+    lines = [f"# {', '.join(hard.FEATURE_NAMES)}", f'"{claim}": {{']
+    lines += [f"    {stage}: ({', '.join(f'{x:.4f}' for x in w)})," for stage, w in weights.items()]
+    return "\n".join([*lines, "},"]) + "\n"
 
 
 if __name__ == "__main__":
