@@ -1,12 +1,15 @@
 """What the way each suit lies between the two hands adds to Hard's estimate (``hard.estimate``).
 
 claim -> stage -> (trump suit, side suits): one value per entry of ``hard.PAIR_KEYS``,
-fitted by ``python -m bummerl_lab.suit_pairs`` with the command above each claim (which
-wrote this file: change it by running that again, not by hand).
+fitted to what ``WEIGHTS`` leave of the final results of play.
+
+Written by ``python -m bummerl_lab.fit --only pairs``
+(each preset's recipe, from ``bummerl_lab.fit.RECIPES``, in the comment above it):
+change it by running that again, not by hand.
 """
 
 PAIRS = {
-    # python -m bummerl_lab.suit_pairs --rules soft --positions 60000 --seed 15 --player heuristic --ridge 20
+    # python -m bummerl_lab.fit --only pairs: soft, seed 15, 60000 positions a stage of heuristic play, ridge 20
     "auto": {
         2: (
             (
@@ -137,7 +140,7 @@ PAIRS = {
             ),
         ),
     },
-    # python -m bummerl_lab.suit_pairs --rules sharp --positions 60000 --seed 14 --player heuristic --ridge 20
+    # python -m bummerl_lab.fit --only pairs: sharp, seed 14, 60000 positions a stage of heuristic play, ridge 20
     "manual": {
         2: (
             (
