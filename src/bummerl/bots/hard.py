@@ -415,6 +415,7 @@ class BummerlValue:
             for x in RESULTS)
 
     def value(self, x: float) -> float:
+        """What ``x`` game points of this hand (+3 .. -3, or an estimate between) are worth for the Bummerl."""
         worth = self.worth
         if x <= -3:
             return worth[0] + TIE_BREAK * x
@@ -434,6 +435,7 @@ def trimmed_mean(values: list, trim: int) -> float:
 
 
 def _game_points(x: float) -> float:
+    """A result in game points, as it is: the value without the board."""
     return x
 
 
@@ -614,6 +616,8 @@ class Search:
         return self.done
 
     def _search_world(self, index: int) -> None:
+        """Search world ``index`` at the iteration's depth: every legal action's value, the
+        close's leads apart (``_close_values``); a world counts once its search has finished."""
         world = self.worlds[index]
         table, depth = self.tables[index], self.depth
         leaf = self.leaf if depth < EXACT else None
@@ -667,11 +671,14 @@ class Search:
         return means
 
     def _set_means(self, count: int) -> None:
+        """The means over the first ``count`` worlds, in the search's units and in game points."""
         self.means = self._means(count)
         # the same worlds' values in game points: what a review also shows
         self.point_means = self._means(count, True) if self.for_bummerl else self.means
 
     def _finish_iteration(self) -> None:
+        """Every world searched at this depth: set the means, then go one trick deeper, or
+        add worlds with what the budget has left (``SPARE_WORLDS``), or stop."""
         self._set_means(len(self.worlds))
         if self.depth >= self.last_depth:
             if (self.more_worlds and len(self.worlds) < self.config.batches * self._batch

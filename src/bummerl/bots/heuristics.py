@@ -38,9 +38,11 @@ class Table:
         self.my_tricks = view.tricks[me]
 
     def is_trump(self, card: int) -> bool:
+        """Whether ``card`` is a trump."""
         return SUIT_OF[card] == self.trump
 
     def in_marriage(self, card: int) -> bool:
+        """Whether ``card`` is a king or queen whose partner is in hand."""
         suit = SUIT_OF[card]
         return card % 5 in (KING, QUEEN) and self.hand & PAIR[suit] == PAIR[suit]
 
@@ -50,12 +52,14 @@ class Table:
 
 
 def _card(code: str) -> int:
+    """The card index of ``code`` ("AH", ...)."""
     from ..cards import CARD_INDEX
 
     return CARD_INDEX[code]
 
 
 def _cheapest(cards, key=None):
+    """The card of ``cards`` worth least (by ``key``, else by points)."""
     return min(cards, key=key or (lambda c: (POINTS[c], c)))
 
 
@@ -76,6 +80,7 @@ def common_action(t: Table, close: bool = False):
 
 
 def easy(view, rng) -> int:
+    """Easy's action: what the rules hand it, else a low lead, or a cheap take of a high card."""
     t = Table(view)
     action = common_action(t)
     if action is not None:
@@ -129,6 +134,7 @@ def _sure_tricks(t: Table):
 
 
 def _medium_close(t: Table) -> bool:
+    """Whether Medium closes: its sure tricks, score and marriages reach 66."""
     view = t.view
     if CLOSE not in t.legal or view.talon_size <= 2 and t.my_tricks == 0:
         return False
@@ -144,6 +150,7 @@ def _medium_close(t: Table) -> bool:
 
 
 def _medium_lead(t: Table, rng) -> int:
+    """Medium's lead: winners and trumps counted in phase 2, cheap cards in phase 1."""
     plays = list(cards_of(t.plays))
     trump = t.trump
     if len(plays) == 1:
@@ -168,6 +175,8 @@ def _medium_lead(t: Table, rng) -> int:
         return min(plays, key=lambda c: (t.is_trump(c), POINTS[c], t.in_marriage(c)))
     # phase 1: lead cheap non-trumps, keep marriage halves, aces and tens
     def key(c):
+        """The order of phase-1 leads: non-trumps, not a marriage half, not an ace or ten
+        that may be caught, the fewest points."""
         return (
             t.is_trump(c),
             t.in_marriage(c),
@@ -180,6 +189,7 @@ def _medium_lead(t: Table, rng) -> int:
 
 
 def _medium_follow(t: Table, rng) -> int:
+    """Medium's answer to a lead: take points worth having cheaply, else throw the least."""
     plays = list(cards_of(t.plays))
     lead = t.lead
     trump = t.trump
@@ -191,6 +201,7 @@ def _medium_follow(t: Table, rng) -> int:
     need = GOAL - t.my_score
 
     def cheap_loser():
+        """The losing card Medium gives up most gladly."""
         return min(losers, key=lambda c: (t.is_trump(c), t.in_marriage(c), POINTS[c], rng.random()))
 
     if t.phase2:
@@ -215,6 +226,7 @@ def _medium_follow(t: Table, rng) -> int:
 
 
 def medium(view, rng) -> int:
+    """Medium's action: the formalities and its close, else its lead or its follow."""
     t = Table(view)
     action = common_action(t, close=t.lead is None and _medium_close(t))
     if action is not None:

@@ -21,6 +21,7 @@ from ..hand import Hand
 
 
 def popcount(mask: int) -> int:
+    """The number of cards in ``mask``."""
     return bin(mask).count("1")
 
 
@@ -135,6 +136,7 @@ class WorldBuilder:
         return h
 
     def sample(self, rng) -> Hand:
+        """A uniform guess, as a whole ``Hand`` (``sample_hidden`` then ``world``)."""
         opp, rest = self.sample_hidden(rng)
         return self.world(opp, rest)
 
