@@ -41,6 +41,7 @@ class HintReason(Enum):
     LEAD = "lead"
 
     def text(self, params: dict) -> str:
+        """The reason in words, filled in with ``params``."""
         return _TEXT[self].format(**params)
 
 
@@ -65,6 +66,8 @@ _TEXT = {
 
 @dataclass(frozen=True)
 class Hint:
+    """A suggested ``action`` for the player, and why: ``reason``, worded by its ``text``
+    with ``params``."""
     action: Action
     reason: HintReason
     params: dict

@@ -14,22 +14,27 @@ from .yardstick import heuristic as _heuristic
 
 
 def _random(view, rng, time_limit=None) -> str:
+    """A uniform legal action (the arena's floor)."""
     return view.legal[int(rng.random() * len(view.legal))]
 
 
 def _easy_bot(view, rng, time_limit=None) -> str:
+    """Easy's action, as text."""
     return action_str(_easy(view, rng))
 
 
 def _medium_bot(view, rng, time_limit=None) -> str:
+    """Medium's action, as text."""
     return action_str(_medium(view, rng))
 
 
 def _hard_bot(view, rng, time_limit=None) -> str:
+    """Hard's action, as text (``hard.choose``)."""
     return action_str(_hard.choose(view, rng, time_limit))
 
 
 def _heuristic_bot(view, rng, time_limit=None) -> str:
+    """The yardstick's action, as text."""
     return action_str(_heuristic(view))
 
 

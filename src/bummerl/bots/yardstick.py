@@ -81,6 +81,7 @@ CLOSE_MARGIN = 0
 
 
 def _count(mask: int) -> int:
+    """The number of cards in ``mask``."""
     return bin(mask).count("1")
 
 
@@ -116,6 +117,7 @@ class Position:
         self.tricks = view.tricks[me]
 
     def is_trump(self, card: int) -> bool:
+        """Whether ``card`` is a trump."""
         return SUIT_OF[card] == self.trump
 
     def master(self, card: int) -> bool:
@@ -210,6 +212,8 @@ def sure_run(pos: Position, hand: int) -> tuple[list, float]:
 
 
 def _should_close(pos: Position) -> bool:
+    """Whether to close now, on lead: the sure run (``sure_run``) with the score,
+    the marriages in hand and the cards thrown on it clears 66 (by ``CLOSE_MARGIN``)."""
     if pos.lead >= 0 or pos.view.married is not None:
         return False
     run, sure = sure_run(pos, pos.hand)
@@ -254,17 +258,22 @@ def _lead_value(pos: Position, card: int) -> float:
 
 
 def _lead_phase1(pos: Position) -> int:
+    """The phase-1 lead whose expected trick (``_lead_value``) is best."""
     plays = cards_of(pos.plays)
     return max(plays, key=lambda c: (_lead_value(pos, c), -c))
 
 
 def _marriage_lead(pos: Position) -> int:
+    """The lead after declaring a marriage: its king where allowed (the queen is worth less)."""
     plays = cards_of(pos.plays)
     # the queen is worth less; the rules may demand the king
     return max(plays, key=lambda c: RANK_OF[c])
 
 
 def _follow_value(pos: Position, card: int) -> float:
+    """What answering the phase-1 lead with ``card`` is worth: the trick's points won or
+    lost, going out (or letting the opponent out) above all, less the card's worth in
+    hand; winning the lead adds a share of the marriages left in hand."""
     lead = pos.lead
     points = POINTS[lead] + POINTS[card]
     if trick_winner_follows(lead, card, pos.trump):
@@ -282,6 +291,7 @@ def _pairs(pos: Position, hand: int) -> int:
 
 
 def _follow_phase1(pos: Position) -> int:
+    """The phase-1 answer of the best ``_follow_value``."""
     plays = cards_of(pos.plays)
     return max(plays, key=lambda c: (_follow_value(pos, c), -c))
 
@@ -315,6 +325,7 @@ def _forced(pos: Position, card: int) -> int:
 
 
 def _in_pair(pos: Position, card: int) -> bool:
+    """Whether ``card`` is a king or queen whose partner is in hand."""
     pair = PAIR[SUIT_OF[card]]
     return bool(BIT[card] & pair) and pos.hand & pair == pair
 
@@ -332,6 +343,8 @@ def _cash_before_marriage(pos: Position, marriages) -> bool:
 
 
 def _lead_phase2(pos: Position) -> int:
+    """The phase-2 lead: a winner the opponent cannot take, else a master trump to
+    draw trumps, else the card that risks least."""
     plays = cards_of(pos.plays)
     taken = {c: _taken_phase2(pos, c) for c in plays}
     # cash the winners the opponent cannot take (never a half of a pair in hand): trumps
@@ -349,6 +362,8 @@ def _lead_phase2(pos: Position) -> int:
 
 
 def _follow_phase2(pos: Position) -> int:
+    """The phase-2 answer: head the lead with the biggest card of its suit, else trump
+    with the smallest trump, else lose the card worth least."""
     lead = pos.lead
     plays = cards_of(pos.plays)
     winners = [c for c in plays if trick_winner_follows(lead, c, pos.trump)]
