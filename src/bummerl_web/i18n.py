@@ -162,7 +162,7 @@ MESSAGES = {
         "why_must_follow": "must follow suit: you hold {cards}",
         "why_must_trump": "must play a trump: you hold {cards}",
         "help": "Click or tap a card to play it. Buttons above your hand exchange, close, declare a marriage or claim.",
-        # Table words for issue 10 (end of hand and Bummerl, dialogs, statistics).
+        # Table words: end of hand and Bummerl, dialogs, statistics.
         "talon_closed_you": "Talon closed by you",
         "talon_closed_bot": "Talon closed by Bot",
         "rules_pending": "Rules saved: the changes apply from the next hand.",
@@ -442,7 +442,7 @@ MESSAGES = {
         "why_must_follow": "Farbe bedienen: du hast {cards}",
         "why_must_trump": "Atout geben: du hast {cards}",
         "help": "Klicke oder tippe eine Karte, um sie zu spielen. Die Knöpfe über deinen Karten: tauschen, zudrehen, ansagen, Genug melden.",
-        # Table words for issue 10 (end of hand and Bummerl, dialogs, statistics).
+        # Table words: end of hand and Bummerl, dialogs, statistics.
         "talon_closed_you": "Von dir zugedreht",
         "talon_closed_bot": "Vom Computer zugedreht",
         "rules_pending": "Regeln gespeichert: die Änderungen gelten ab dem nächsten Spiel.",
