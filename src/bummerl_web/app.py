@@ -2,10 +2,11 @@
 what it answers.
 
 Nothing here decides anything: every click, key, focus and storage event becomes
-``table.update(action, **data)``, and the `Effect`s that come back are done here
-(`carry_out`): draw the `Screen`, speak in the live region, open dialogs, run the bot's
-paced moves and the Hint (they wait and think in slices), copy, download, post to a host
-page. One click listener on #app (event delegation: the regions are re-rendered as HTML
+``table.update(action, **data)``, and the effects that come back (`effects`) are done
+here, each by its type (`carry_out`, one table from effect type to handler): draw the
+`Screen`, speak in the live region, open dialogs, run the bot's paced moves and the Hint
+(they wait and think in slices), copy, download; after each render, post to a host page.
+One click listener on #app (event delegation: the regions are re-rendered as HTML
 strings), one keydown listener for the hand's arrow keys and one for a replay's keys, one
 `storage` listener for other tabs.
 """
@@ -23,8 +24,10 @@ from bummerl import bots
 
 from . import rescue
 from .dom import by_id, document, download, local_storage
+from .effects import (DIALOG_FOCUS, Announce, BotDue, CloseDialog, Consumed, Copy, Download, Focus, OpenDetails,
+                      OpenDialog, Render, RunBot, ShowHint, Status, ThinkHint, ThinkReview, Toast, WarmBots, Warn)
 from .settings import THINK_SLICE
-from .table import DIALOG_FOCUS, Table, read_address
+from .table import Table, read_address
 
 FORM_FIELDS = "input[name], select[name]"
 # Seconds of the review's thinking per task: a search overshoots its slice by up to some
@@ -45,6 +48,7 @@ class App:
         self.table = Table.start(address, languages, local_storage())
         self.ticks = 0  # renders so far (body[data-tick]): lets tests wait for a change
         self._proxies = []
+        self.handlers = self._handlers()
 
     # ------------------------------------------------------------ effects
     def do(self, action: str, **data) -> list:
@@ -54,41 +58,30 @@ class App:
 
     def carry_out(self, effects) -> None:
         for effect in effects:
-            kind, value, more = effect
-            if kind == "render":
-                self.render()
-            elif kind == "announce":
-                self.announce(value)
-            elif kind == "bot":
-                self.spawn(self.run_bot())
-            elif kind == "bot_due":
-                self.spawn(self.bot_due(value, more))
-            elif kind == "hint":
-                self.spawn(self.show_hint())
-            elif kind == "show_hint":
-                self.mark_hint(value, more)
-            elif kind == "status":
-                by_id("status").textContent = value
-            elif kind == "dialog":
-                self.open_dialog(value, more)
-            elif kind == "close_dialog":
-                by_id(value).close()
-            elif kind == "open":
-                by_id(value).open = more
-            elif kind == "focus":
-                self.focus(value)
-            elif kind == "copy":
-                self.spawn(self.copy(value))
-            elif kind == "download":
-                download(value, more)
-            elif kind == "toast":
-                self.toast(value)
-            elif kind == "warn":
-                js.console.warn(value)
-            elif kind == "warm":
-                self.spawn(warm_bots())
-            elif kind == "review":
-                self.spawn(self.run_review())
+            self.handlers[type(effect)](effect)
+
+    def _handlers(self) -> dict:
+        """Effect type -> how it is done."""
+        return {
+            Render: lambda e: self.render(),
+            Announce: lambda e: self.announce(e.text),
+            RunBot: lambda e: self.spawn(self.run_bot()),
+            BotDue: lambda e: self.spawn(self.bot_due(e.seconds, e.generation)),
+            ThinkHint: lambda e: self.spawn(self.show_hint()),
+            ShowHint: lambda e: self.mark_hint(e.text, e.selector),
+            Status: lambda e: setattr(by_id("status"), "textContent", e.text),
+            OpenDialog: lambda e: self.open_dialog(e.dialog, e.html),
+            CloseDialog: lambda e: by_id(e.dialog).close(),
+            OpenDetails: lambda e: setattr(by_id(e.element), "open", e.open),
+            Focus: lambda e: self.focus(e.selector),
+            Copy: lambda e: self.spawn(self.copy(e.query)),
+            Download: lambda e: download(e.text, e.name),
+            Toast: lambda e: self.toast(e.text),
+            Warn: lambda e: js.console.warn(e.text),
+            WarmBots: lambda e: self.spawn(warm_bots()),
+            ThinkReview: lambda e: self.spawn(self.run_review()),
+            Consumed: lambda e: None,
+        }
 
     def render(self) -> None:
         if rescue.shown:
@@ -96,7 +89,7 @@ class App:
         try:
             self.draw()
         except Exception as error:  # noqa: BLE001 (the last line of defence: tests/browser/test_rescue.py)
-            self.table.generation += 1  # the bot stops: nothing more is played or saved
+            self.table.play.generation += 1  # the bot stops: nothing more is played or saved
             rescue.show(error)
             return
         for message in self.table.messages():  # an embedded table tells its host page
@@ -318,24 +311,24 @@ class App:
 
     # ------------------------------------------------------------ what takes time
     async def run_bot(self) -> None:
-        table = self.table
-        generation = table.begin_bot()
+        table, play = self.table, self.table.play
+        generation = play.begin_bot()
         self.render()
-        while table.bot_to_move and generation == table.generation:
+        while play.bot_to_move and generation == play.generation:
             started = time.perf_counter()
             await asyncio.sleep(0)  # the browser paints what was rendered before thinking starts
-            if generation != table.generation:
+            if generation != play.generation:
                 return
             thinking = table.session.bot_thinking()  # Hard searches in slices: the page stays responsive
             while not await self.think(thinking):
-                if generation != table.generation:
+                if generation != play.generation:
                     return
             # The pace is the least time a move takes; thinking counts towards it.
             await asyncio.sleep(max(table.pace / 1000 - (time.perf_counter() - started), 0))
-            if generation != table.generation:
+            if generation != play.generation:
                 return
-            self.carry_out(table.bot_moved(thinking.best()))
-        self.carry_out(table.end_bot(generation))
+            self.carry_out(play.bot_moved(thinking.best()))
+        self.carry_out(play.end_bot(generation))
 
     async def run_review(self) -> None:
         """Hard reviews the hand in slices (``THINK_SLICE`` seconds each, a task of its
@@ -361,13 +354,13 @@ class App:
         return thinking.step(THINK_SLICE)
 
     async def show_hint(self) -> None:
-        found = self.table.hint_thinking()
+        found = self.table.play.hint_thinking()
         if found is None:
             return
         thinking, position = found
         while not await self.think(thinking):
             pass
-        self.carry_out(self.table.hint_found(position, thinking.best()))
+        self.carry_out(self.table.play.hint_found(position, thinking.best()))
 
     async def copy(self, query: str) -> None:
         url = str(js.location.origin) + str(js.location.pathname) + "?" + query

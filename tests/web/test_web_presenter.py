@@ -12,7 +12,10 @@ from bummerl.record import encode_record
 from bummerl_web import i18n, render, replay, stats
 from bummerl_web.settings import BOT, default_settings
 from bummerl_web.storage import KEY, MemoryBackend
-from bummerl_web.table import ACTIONS, FIRST_CARD, Effect, Table, read_address
+from bummerl_web.effects import (Announce, BotDue, CloseDialog, Consumed, Copy, Download, Focus, OpenDetails,
+                                 OpenDialog, Render, RunBot, ShowHint, Status, ThinkHint, ThinkReview, Toast, Warn)
+from bummerl_web.rooms.puzzle import puzzle_problem
+from bummerl_web.table import FIRST_CARD, HANDLED, Table, read_address
 
 from .test_web_share import played_record
 
@@ -24,29 +27,30 @@ def start(query: str = "seed=3&pace=0", items: dict | None = None, languages=("e
     return Table.start(read_address(query), list(languages), backend), backend
 
 
-def kinds(effects) -> list[str]:
-    return [effect.kind for effect in effects]
+def kinds(effects) -> list[type]:
+    return [type(effect) for effect in effects]
 
 
-def carry_out(table: Table, effects) -> list[Effect]:
+def carry_out(table: Table, effects) -> list:
     """Do what the page does with `effects`, the bot's moves at once (no pacing)."""
     done, queue = [], list(effects)
     while queue:
         effect = queue.pop(0)
         done.append(effect)
-        if effect.kind == "render":
+        if isinstance(effect, Render):
             table.screen()
-        elif effect.kind == "bot":
-            generation = table.begin_bot()
-            while table.bot_to_move and generation == table.generation:
+        elif isinstance(effect, RunBot):
+            play = table.play
+            generation = play.begin_bot()
+            while play.bot_to_move and generation == play.generation:
                 thinking = table.session.bot_thinking()
                 thinking.step()
-                queue += table.bot_moved(thinking.best())
-            queue += table.end_bot(generation)
+                queue += play.bot_moved(thinking.best())
+            queue += play.end_bot(generation)
     return done
 
 
-def do(table: Table, action: str, **data) -> list[Effect]:
+def do(table: Table, action: str, **data) -> list:
     return carry_out(table, table.update(action, **data))
 
 
@@ -70,7 +74,7 @@ def saved_match(seed: int, board, **settings) -> str:
 
 def emitted_actions() -> set[str]:
     """Every data-action the page's HTML (index.html and every renderer's source) holds."""
-    sources = [ROOT / "index.html", *sorted((ROOT / "src" / "bummerl_web").glob("*.py"))]
+    sources = [ROOT / "index.html", *sorted((ROOT / "src" / "bummerl_web").rglob("*.py"))]
     found = set()
     for path in sources:
         found |= set(re.findall(r'data-action="([a-z-]+)"', path.read_text()))
@@ -80,7 +84,7 @@ def emitted_actions() -> set[str]:
 def test_every_data_action_on_the_page_has_a_handler():
     rescue_only = {"start-fresh", "download-saved"}  # the rescue binds its own (the table is dead)
     found = emitted_actions() - rescue_only
-    assert found - set(ACTIONS) == set()
+    assert found - HANDLED == set()
     assert {"play", "marry", "replay-forward", "stats-reset-yes", "load-record"} <= found | {"play"}
 
 
@@ -109,10 +113,10 @@ def test_a_link_is_read_once_and_the_address_keeps_only_pace_and_embed():
 def test_a_first_visit_opens_how_to_play_and_plays_at_once():
     table, backend = start("pace=0")
     effects = table.boot()
-    assert Effect("open", "howto", True) in effects and "render" in kinds(effects)
+    assert OpenDetails("howto", True) in effects and Render in kinds(effects)
     assert json.loads(backend.items[KEY])["app"] == "bummerl"
     table, _ = start("pace=0", backend.items)
-    assert Effect("open", "howto", True) not in table.boot()
+    assert OpenDetails("howto", True) not in table.boot()
 
 
 def test_a_deal_link_beside_a_saved_match_plays_in_memory_and_leads_back():
@@ -124,7 +128,7 @@ def test_a_deal_link_beside_a_saved_match_plays_in_memory_and_leads_back():
     assert backend.items[KEY] == saved  # the saved match is untouched
     effects = do(table, "back-to-match")
     assert table.session.match.seed == 7 and not table.link_game
-    assert Effect("focus", '#hand button:not([aria-disabled="true"])') in effects
+    assert Focus('#hand button:not([aria-disabled="true"])') in effects
 
 
 def test_unreadable_statistics_are_set_aside_with_their_own_notice():
@@ -144,8 +148,8 @@ def test_a_save_too_large_to_set_aside_is_downloaded_at_boot():
     backend = Full({KEY: "{broken"})
     table = Table.start(read_address("pace=0"), ["en"], backend)
     effects = table.boot()
-    assert Effect("download", "{broken", "bummerl-saved-game.json") in effects
-    assert any(effect.kind == "warn" for effect in effects)
+    assert Download("{broken", "bummerl-saved-game.json") in effects
+    assert any(isinstance(effect, Warn) for effect in effects)
 
 
 # ------------------------------------------------------------------ playing
@@ -153,14 +157,14 @@ def test_a_save_too_large_to_set_aside_is_downloaded_at_boot():
 def test_playing_a_card_runs_the_bot_and_frees_the_table():
     table, _ = start("seed=5&pace=0")
     if table.session.bot_to_move:
-        carry_out(table, [Effect("bot")])
+        carry_out(table, [RunBot()])
     card = table.session.view.playable[0]
     effects = table.update("play", card=card)
-    assert effects[0].kind == "announce" and "Bot" in effects[0].value or "You" in effects[0].value
-    assert kinds(effects)[-1] in ("bot", "render")
+    assert isinstance(effects[0], Announce) and "Bot" in effects[0].text or "You" in effects[0].text
+    assert kinds(effects)[-1] in (RunBot, Render)
     carry_out(table, effects)
     screen = table.screen()
-    assert screen.body["ready"] == "1" and not table.busy
+    assert screen.body["ready"] == "1" and not table.play.busy
     assert screen.body["turn"] in ("you", "over")
     assert f'data-card="{card}"' not in screen.html["hand"]
 
@@ -172,11 +176,11 @@ def test_a_card_you_may_not_play_says_why_and_changes_nothing():
     view = table.session.view
     blocked = [c for c in view.hand if c not in view.playable]
     if not blocked:  # no card waits in this position: the bot's turn does it
-        table.busy = True
+        table.play.busy = True
         blocked = list(view.hand)
     before = table.session.summary()
     effects = table.update("play", card=blocked[0])
-    assert kinds(effects) == ["announce"] and "not playable" in effects[0].value
+    assert kinds(effects) == [Announce] and "not playable" in effects[0].text
     assert table.session.summary() == before
 
 
@@ -186,20 +190,20 @@ def test_an_illegal_action_is_said_in_the_tables_language_and_changes_nothing():
     before = table.session.summary()
     effects = table.update("claim")  # nothing to claim at the start
     if table.session.human_to_move:
-        assert effects == [Effect("announce", i18n.text("de", "illegal_action"))]
+        assert effects == [Announce(i18n.text("de", "illegal_action"))]
     assert table.session.summary() == before
 
 
 def test_a_hint_is_thought_for_your_position_and_dropped_if_it_moved_on():
     table, _ = start("seed=9&pace=0")
     carry_out(table, table.boot())
-    assert table.update("hint") == [Effect("hint")]
-    thinking, position = table.hint_thinking()
+    assert table.update("hint") == [ThinkHint()]
+    thinking, position = table.play.hint_thinking()
     thinking.step()
-    found = table.hint_found(position, thinking.best())
-    assert kinds(found) == ["show_hint", "announce"] and found[0].value.startswith("Hint:")
+    found = table.play.hint_found(position, thinking.best())
+    assert kinds(found) == [ShowHint, Announce] and found[0].text.startswith("Hint:")
     do(table, "play", card=table.session.view.playable[0])
-    assert table.hint_found(position, thinking.best()) == []
+    assert table.play.hint_found(position, thinking.best()) == []
     do(table, "rules-apply", form={**{k: v for k, v in default_settings().items()}, "hints": False})
     assert table.update("hint") == []
 
@@ -208,8 +212,8 @@ def test_focus_on_a_waiting_card_puts_why_beside_the_prompt():
     table, _ = start("seed=10&pace=0")
     carry_out(table, table.boot())
     effects = table.update("why", why="must follow suit")
-    assert kinds(effects) == ["status"] and effects[0].value.endswith(" — must follow suit")
-    table.busy = True
+    assert kinds(effects) == [Status] and effects[0].text.endswith(" — must follow suit")
+    table.play.busy = True
     assert table.update("why", why="must follow suit") == []
 
 
@@ -223,7 +227,7 @@ def test_the_end_of_a_bummerl_shows_the_board_it_was_played_to_until_new_bummerl
     assert 'data-action="next-hand"' in screen.html["actions"]
     assert "Bummerl" in screen.text["status"] and "you get 1." not in screen.text["status"]
     effects = do(table, "next-hand")
-    assert "announce" in kinds(effects)
+    assert Announce in kinds(effects)
     assert [int(n) for n in re.findall(r"<b>(\d+)</b>", table.screen().html["board"])] == [7, 7]
 
 
@@ -234,14 +238,14 @@ def test_new_match_asks_first_when_a_hand_is_under_way():
     carry_out(table, table.boot())
     do(table, "play", card=table.session.view.playable[0])
     effects = table.update("new-match")
-    assert kinds(effects) == ["dialog"] and effects[0].value == "confirm"
-    assert 'data-action="confirm-no"' in effects[0].more
-    assert table.update("confirm-no") == [Effect("close_dialog", "confirm")]
+    assert kinds(effects) == [OpenDialog] and effects[0].dialog == "confirm"
+    assert 'data-action="confirm-no"' in effects[0].html
+    assert table.update("confirm-no") == [CloseDialog("confirm")]
     seed = table.session.match.seed
     effects = do(table, "confirm-yes")
-    assert effects[0] == Effect("close_dialog", "confirm")
+    assert effects[0] == CloseDialog("confirm")
     assert table.session.match.seed != seed and not table.session.hand.history or table.session.bot_to_move is False
-    announced = [e.value for e in effects if e.kind == "announce"]
+    announced = [e.text for e in effects if isinstance(e, Announce)]
     assert announced[0].startswith("A new match has started")
 
 
@@ -261,19 +265,19 @@ def test_the_rules_panel_shows_presets_and_applies_from_the_next_hand():
     table, _ = start("seed=13&pace=0")
     carry_out(table, table.boot())
     effects = table.update("rules")
-    assert effects[0].kind == "dialog" and effects[0].value == "rules-panel"
+    assert isinstance(effects[0], OpenDialog) and effects[0].dialog == "rules-panel"
     effects = table.update("preset", preset="sharp", form={"bot": "hard", "think": "long", "four_colours": True})
-    panel = effects[0].more
+    panel = effects[0].html
     assert 'data-preset="sharp" aria-pressed="true"' in panel and '<option value="hard" selected>' in panel
     do(table, "play", card=table.session.view.playable[0])
     form = dict(Rules.preset("sharp").options())
     form = {k: (str(v) if not isinstance(v, bool) else v) for k, v in form.items()}
     effects = do(table, "rules-apply", form={**form, "bot": "easy", "think": "quick", "hints": False})
-    assert effects[:2] == [Effect("close_dialog", "rules-panel"), Effect("render")]
+    assert effects[:2] == [CloseDialog("rules-panel"), Render()]
     assert table.session.match.rules == Rules.preset("sharp") and table.settings["bot"] == "easy"
     assert "apply from the next hand" in table.screen().text["notice"]
-    assert table.update("rules-cancel") == [Effect("close_dialog", "rules-panel")]
-    assert table.update("dialog-close", dialog="stats-panel") == [Effect("close_dialog", "stats-panel")]
+    assert table.update("rules-cancel") == [CloseDialog("rules-panel")]
+    assert table.update("dialog-close", dialog="stats-panel") == [CloseDialog("stats-panel")]
 
 
 def test_statistics_open_reset_after_asking_and_follow_another_tab():
@@ -281,14 +285,14 @@ def test_statistics_open_reset_after_asking_and_follow_another_tab():
     carry_out(table, table.boot())
     play_hand(table)
     effects = table.update("stats")
-    assert effects[0].kind == "dialog" and "<table" in effects[0].more
-    assert table.update("stats-reset")[0].value == "confirm"
+    assert isinstance(effects[0], OpenDialog) and "<table" in effects[0].html
+    assert table.update("stats-reset")[0].dialog == "confirm"
     effects = table.update("stats-reset-yes")
-    assert effects[0] == Effect("close_dialog", "confirm") and "stats-empty" in effects[1].more
+    assert effects[0] == CloseDialog("confirm") and "stats-empty" in effects[1].html
     other = stats.Stats().record_hand("hard", "soft", True).to_json()
     backend.items[stats.KEY] = other  # what the other tab wrote
     effects = table.update("storage", key=stats.KEY, value=other, stats_open=True)
-    assert effects[0].kind == "dialog" and "<table" in effects[0].more
+    assert isinstance(effects[0], OpenDialog) and "<table" in effects[0].html
 
 
 def test_another_tabs_save_is_adopted_and_its_bot_move_left_to_it():
@@ -297,7 +301,7 @@ def test_another_tabs_save_is_adopted_and_its_bot_move_left_to_it():
     twin, _ = start("pace=0", dict(backend.items))
     do(twin, "play", card=twin.session.view.playable[0])
     effects = table.update("storage", key=KEY, value=twin.session.storage.last_written)
-    assert effects[0] == Effect("render")
+    assert effects[0] == Render()
     assert table.session.summary()["history"] == twin.session.summary()["history"]
     assert "another tab" in table.screen().text["notice"]
     assert table.update("storage", key=KEY, value="{junk") == []
@@ -314,9 +318,9 @@ def test_a_bot_move_another_tab_left_undone_is_played_here_after_its_time():
     if other.hand.over:
         return
     due = effects[-1]
-    assert due.kind == "bot_due" and due.value >= 2.0 and due.more == table.generation
-    assert table.update("bot-due", generation=due.more - 1) == []  # something happened meanwhile
-    assert table.update("bot-due", generation=due.more) == [Effect("bot")]
+    assert isinstance(due, BotDue) and due.seconds >= 2.0 and due.generation == table.play.generation
+    assert table.update("bot-due", generation=due.generation - 1) == []  # something happened meanwhile
+    assert table.update("bot-due", generation=due.generation) == [RunBot()]
 
 
 # ------------------------------------------------------------------ sharing and the replay
@@ -324,38 +328,38 @@ def test_a_bot_move_another_tab_left_undone_is_played_here_after_its_time():
 def test_share_copies_links_and_downloads_the_hand():
     table, _ = start("seed=17&pace=0")
     [copy] = table.update("copy-link")
-    assert copy.kind == "copy" and copy.value.startswith("seed=17")
+    assert isinstance(copy, Copy) and copy.query.startswith("seed=17")
     [copy] = table.update("copy-record")
-    assert copy.kind == "copy" and "record=" in copy.value
-    assert kinds(table.update("copied")) == ["announce", "toast"]
-    assert kinds(table.update("copy-failed")) == ["focus", "announce"]
+    assert isinstance(copy, Copy) and "record=" in copy.query
+    assert kinds(table.update("copied")) == [Announce, Toast]
+    assert kinds(table.update("copy-failed")) == [Focus, Announce]
     download, said = table.update("download-record")
-    assert download.more == "bummerl-17-1.json" and json.loads(download.value) == table.session.hand.to_record()
-    assert said.value == "Record saved as bummerl-17-1.json."
+    assert download.name == "bummerl-17-1.json" and json.loads(download.text) == table.session.hand.to_record()
+    assert said == Announce("Record saved as bummerl-17-1.json.")
 
 
 def test_a_record_link_opens_the_replay_and_every_replay_control_works():
     record = played_record()
     table, backend = start(f"record={encode_record(record)}&pace=0")
-    assert "bot" not in kinds(table.boot())  # the saved game waits behind the replay
+    assert RunBot not in kinds(table.boot())  # the saved game waits behind the replay
     screen = table.screen()
     assert screen.body["turn"] == "replay" and screen.body["state"]["replay"]["step"] == 0
-    assert kinds(table.update("replay-forward")) == ["render", "announce"]
+    assert kinds(table.update("replay-forward")) == [Render, Announce]
     assert table.replay.step == 1
     do(table, "replay-next-trick")
     assert table.replay.step == 2
     do(table, "replay-previous-trick")
     assert table.replay.step == 0
-    assert table.update("key", key="End")[0] == Effect("render") and table.replay.step == len(record["actions"])
-    assert table.update("key", key="End") == [Effect("consumed")]  # already there
+    assert table.update("key", key="End")[0] == Render() and table.replay.step == len(record["actions"])
+    assert table.update("key", key="End") == [Consumed()]  # already there
     assert table.update("key", key="x") == []
     do(table, "replay-back")
     assert table.replay.step == len(record["actions"]) - 1
     download, _ = table.update("download-record")  # the replayed hand, whole
-    assert json.loads(download.value) == replay.Replay(record).final.to_record()
+    assert json.loads(download.text) == replay.Replay(record).final.to_record()
     assert table.update("play", card=table.session.view.hand[0]) == []  # no play under a replay
     effects = do(table, "replay-leave")
-    assert table.replay is None and "render" in kinds(effects)
+    assert table.replay is None and Render in kinds(effects)
 
 
 def test_play_on_from_a_replayed_position_becomes_the_saved_game():
@@ -365,23 +369,23 @@ def test_play_on_from_a_replayed_position_becomes_the_saved_game():
     effects = do(table, "replay-play-on")
     assert table.replay is None and list(table.session.hand.history[:4]) == record["actions"]
     assert json.loads(backend.items[KEY])["match"]["hand"]["actions"][:4] == record["actions"]
-    assert Effect("focus", FIRST_CARD) in effects
+    assert Focus(FIRST_CARD) in effects
 
 
 def test_new_match_from_a_replay_leaves_it():
     table, _ = start(f"record={encode_record(played_record())}&pace=0")
     effects = do(table, "new-match")
-    assert table.replay is None and effects[0] == Effect("render")
+    assert table.replay is None and effects[0] == Render()
 
 
 def test_a_record_file_replays_or_is_refused_with_the_reason_until_the_next_action():
     table, _ = start("seed=18&pace=0")
     record = played_record()
     effects = table.update("load-record", text=json.dumps({**record, "actions": record["actions"] + ["play ZZ"]}))
-    assert kinds(effects) == ["render", "announce"] and "ZZ" in table.screen().text["notice"]
-    assert table.update("load-record", text=None, size=10**9)[1].value.endswith("too large: 1,000,000,000 bytes")
+    assert kinds(effects) == [Render, Announce] and "ZZ" in table.screen().text["notice"]
+    assert table.update("load-record", text=None, size=10**9)[1].text.endswith("too large: 1,000,000,000 bytes")
     effects = table.update("load-record", text=json.dumps(record))
-    assert effects[0] == Effect("open", "share", False) and table.replay is not None
+    assert effects[0] == OpenDetails("share", False) and table.replay is not None
     assert not table.screen().text["notice"]
     assert Table.accepts_record_file(1000) and not Table.accepts_record_file(10**9)
 
@@ -413,17 +417,17 @@ def test_a_finished_hand_is_reviewed_in_slices_and_each_row_shows_its_position()
     play_hand(table)
     assert 'data-action="review"' in table.screen().html["actions"]
     effects = table.update("review")
-    assert kinds(effects) == ["render", "review", "focus"]
+    assert kinds(effects) == [Render, ThinkReview, Focus]
     assert table.replay is not None and table.replay.step == table.replay.length  # the hand, shown as a replay
     screen = table.screen()
     assert 'data-action="review-stop"' in screen.review and not screen.review_done
     reviewer = table.reviewer
     reviewer.nodes = 3_000  # keep the test fast: the same work with a smaller budget
     slices = 0
-    while table.review_running:
+    while table.room.running:
         effects = table.review_slice(reviewer, 0.02)
         slices += 1
-    assert slices > 1 and kinds(effects) == ["render", "announce"]
+    assert slices > 1 and kinds(effects) == [Render, Announce]
     screen = table.screen()
     assert screen.review_done and "<svg" in screen.review and 'data-action="review-stop"' not in screen.review
     steps = re.findall(r'data-review-step="(\d+)"', screen.review)
@@ -441,12 +445,12 @@ def test_a_review_can_be_stopped_and_shows_what_it_has():
     play_hand(table)
     table.update("review")
     table.review_slice(table.reviewer, 0.01)
-    assert table.update("review-stop") == [Effect("render")]
+    assert table.update("review-stop") == [Render()]
     assert table.review_slice(table.reviewer, 0.01) == []  # the page stops thinking
     assert "Review stopped after" in table.screen().review
     done = table.reviewer.progress[0]
     effects = table.update("review-resume")
-    assert kinds(effects) == ["render", "review", "focus"] and table.review_running
+    assert kinds(effects) == [Render, ThinkReview, Focus] and table.room.running
     think(table)
     assert table.reviewer.done and table.reviewer.progress[0] >= done
 
@@ -464,7 +468,7 @@ def think(table: Table, nodes: int = 3_000) -> list:
     """Run the review's (or puzzle's) slices as the page does, with a small budget."""
     table.reviewer.nodes = nodes
     effects = []
-    while table.review_running:
+    while table.room.running:
         effects = table.review_slice(table.reviewer, 0.05)
     return effects
 
@@ -487,7 +491,7 @@ def test_a_record_link_opens_at_its_position_and_into_its_review():
     assert table.replay.step == 3 and table.reviewer is None
     table, _ = start(make_link(record=record, review=True) + "&pace=0")
     effects = table.boot()
-    assert "review" in kinds(effects) and table.review_running
+    assert ThinkReview in kinds(effects) and table.room.running
     think(table)
     assert table.screen().review_done and table.reviewer.decisions
     table, _ = start(make_link(record=record, at=60) + "&pace=0")
@@ -499,7 +503,7 @@ def puzzle_table(record, step):
 
     table, _ = start(make_link(record=record, at=step, puzzle=True) + "&pace=0")
     effects = table.boot()
-    assert kinds(effects)[-2:] == ["review", "focus"]  # it thinks while you do
+    assert kinds(effects)[-2:] == [ThinkReview, Focus]  # it thinks while you do
     return table
 
 
@@ -513,8 +517,6 @@ def answer(table: Table, action: str) -> list:
 def test_a_puzzle_link_asks_the_position_from_your_seat_and_judges_a_right_and_a_wrong_answer():
     record = finished_record()
     shown = replay.Replay(record)
-    from bummerl_web.table import puzzle_problem
-
     step = next(n for n in range(1, shown.length) if puzzle_problem(shown, n) is None)
     table = puzzle_table(record, step)
     screen = table.screen()
@@ -524,42 +526,38 @@ def test_a_puzzle_link_asks_the_position_from_your_seat_and_judges_a_right_and_a
     assert 'class="level"' not in screen.html["opponent"]  # the record's opponent is not your level
     assert screen.html["hand"].count("<button") == len(shown.hands[step].view(0).hand)
     think(table)
-    decision = table.puzzle.decision
+    decision = table.room.decision
     worst = min(decision.values, key=decision.values.get)
     effects = answer(table, worst)
-    assert kinds(effects) == ["render", "announce", "focus"]
+    assert kinds(effects) == [Render, Announce, Focus]
     from bummerl.review import judge
 
     loss, verdict = judge(decision, worst)
     assert verdict != "best" and table.screen().body["state"]["puzzle"]["mark"] == verdict
-    assert f"{loss:.2f} game points less than" in effects[1].value
+    assert f"{loss:.2f} game points less than" in effects[1].text
     assert answer(table, worst) == []  # one answer until you try again
     do(table, "puzzle-again")
     effects = answer(table, decision.best)
-    assert "Best: nothing plays better here." in effects[1].value
+    assert "Best: nothing plays better here." in effects[1].text
     assert table.replay.step == step  # the puzzle's position stays
     do(table, "puzzle-show")
-    assert table.puzzle is None and table.screen().body["turn"] == "replay" and table.replay.step == step
+    assert table.mode != "puzzle" and table.screen().body["turn"] == "replay" and table.replay.step == step
 
 
 def test_an_answer_given_before_the_evaluation_is_judged_when_it_is_done():
     record = finished_record()
     shown = replay.Replay(record)
-    from bummerl_web.table import puzzle_problem
-
     step = next(n for n in range(shown.length) if puzzle_problem(shown, n) is None)
     table = puzzle_table(record, step)
     choice = str(shown.hands[step].legal()[0])
     effects = answer(table, choice)
-    assert kinds(effects) == ["render", "announce"] and "Working out" in effects[1].value
+    assert kinds(effects) == [Render, Announce] and "Working out" in effects[1].text
     effects = think(table)
-    assert kinds(effects) == ["render", "announce", "focus"] and "Your answer" in effects[1].value
+    assert kinds(effects) == [Render, Announce, Focus] and "Your answer" in effects[1].text
     assert answer(table, "play XX") == []  # answered: nothing more
 
 
 def test_an_illegal_puzzle_answer_is_said_and_changes_nothing():
-    from bummerl_web.table import puzzle_problem
-
     def restricted(shown):  # a position of yours where a card of your hand may not be played
         return next((n for n in range(shown.length) if puzzle_problem(shown, n) is None
                      and len(shown.hands[n].view(0).playable) < len(shown.hands[n].view(0).hand)), None)
@@ -570,7 +568,7 @@ def test_an_illegal_puzzle_answer_is_said_and_changes_nothing():
     view = shown.hands[step].view(0)
     blocked = next(c for c in view.hand if c not in view.playable)
     effects = answer(table, f"play {blocked}")
-    assert kinds(effects) == ["announce"] and table.puzzle.answer is None
+    assert kinds(effects) == [Announce] and table.room.answer is None
 
 
 def test_a_puzzle_link_to_a_position_that_is_not_your_decision_opens_the_replay_and_says_why():
@@ -580,10 +578,10 @@ def test_a_puzzle_link_to_a_position_that_is_not_your_decision_opens_the_replay_
     from bummerl_web.links import make_link
 
     table, _ = start(make_link(record=record, at=bots, puzzle=True) + "&pace=0")
-    assert table.puzzle is None and table.replay.step == bots
+    assert table.mode != "puzzle" and table.replay.step == bots
     assert any("the bot's decision" in n for n in table.session.link_notices)
     table, _ = start(make_link(record=record, at=shown.length, puzzle=True) + "&pace=0")
-    assert table.puzzle is None and any("end of the record" in n for n in table.session.link_notices)
+    assert table.mode != "puzzle" and any("end of the record" in n for n in table.session.link_notices)
 
 
 def test_a_review_row_copies_its_position_as_a_puzzle_link():
@@ -593,7 +591,7 @@ def test_a_review_row_copies_its_position_as_a_puzzle_link():
     steps = re.findall(r'data-action="copy-puzzle" data-puzzle-step="(\d+)"', table.screen().review)
     assert steps
     [copy] = table.update("copy-puzzle", step=steps[0])
-    link = parse_link(copy.value)
+    link = parse_link(copy.query)
     assert (link.at, link.puzzle, link.record) == (int(steps[0]), True, table.replay.record)
 
 
@@ -602,13 +600,13 @@ def test_the_bots_decisions_are_reviewed_when_asked_and_shown_beside_yours():
     mine = len(table.reviewer.decisions)
     assert 'data-seat="bot"' not in table.screen().review
     effects = table.update("review-bot")
-    assert "review" in kinds(effects) and table.review_running
+    assert ThinkReview in kinds(effects) and table.room.running
     think(table)
     screen = table.screen()
     bots = screen.review.count('data-seat="bot"')
     assert bots == len(table.reviewer.others) > 0 and len(table.reviewer.decisions) == mine + bots
     assert 'aria-pressed="true"' in screen.review and "Bot: " in screen.review
-    assert "review" not in kinds(table.update("review-bot"))  # hidden again, nothing to think
+    assert ThinkReview not in kinds(table.update("review-bot"))  # hidden again, nothing to think
     assert 'data-seat="bot"' not in table.screen().review
 
 
@@ -621,7 +619,7 @@ def test_a_finished_review_is_kept_and_reopens_at_once():
     again = Table.start(read_address("pace=0"), ["en"], backend)  # the next visit: the same hand, over
     carry_out(again, again.boot())
     effects = again.update("review")
-    assert "review" not in kinds(effects) and again.reviewer.done
+    assert ThinkReview not in kinds(effects) and again.reviewer.done
     assert again.reviewer.partial().to_json() == first.to_json()  # as kept: values to 4 places
 
 
@@ -633,7 +631,7 @@ def test_a_review_kept_by_another_version_of_the_reviews_values_is_searched_agai
     again = Table.start(read_address("pace=0"), ["en"], backend)
     carry_out(again, again.boot())
     effects = again.update("review")
-    assert "review" in kinds(effects) and not again.reviewer.done
+    assert ThinkReview in kinds(effects) and not again.reviewer.done
 
 
 def test_kept_reviews_are_bounded_and_unreadable_ones_set_aside():

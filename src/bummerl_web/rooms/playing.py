@@ -1,0 +1,202 @@
+"""The match's room: your moves, the bot's paced moves and the Hint (both run by `app`,
+which waits and thinks in slices; what they change and show is decided here), the next
+hand. It stays behind the record rooms: leaving one comes back here."""
+from __future__ import annotations
+
+from bummerl import IllegalAction
+
+from .. import render, review_view
+from ..effects import RENDER, Announce, RunBot, ShowHint, Status, ThinkHint
+from . import Room, moves
+
+# Notices that say what just happened: gone with your next action.
+TRANSIENT = ("other_tab", "set_aside_corrupt", "set_aside_foreign", "set_aside_future",
+             "set_aside_exported", "stats_set_aside", "reviews_set_aside")
+
+
+def _position(session) -> tuple:
+    match = session.match
+    return match.seed, match.hands_dealt, len(session.hand.history)
+
+
+class PlayRoom(Room):
+    MODE = "play"
+
+    def __init__(self, table, offer_levels: bool = False):
+        super().__init__(table)
+        self.busy = False  # the bot is moving: your controls wait
+        self.generation = 0  # bumped to cancel a running bot sequence
+        self.recent = []  # the events on show (since your last action)
+        self.held = frozenset()  # your cards when last noted
+        self.arrived = frozenset()  # of those, the ones dealt or drawn since your last action
+        self.offer_levels = offer_levels  # a first visit chooses its opponent (until its first move)
+
+    @property
+    def session(self):
+        return self.table.session
+
+    # ---------------------------------------------------------------- what is shown
+    def screen(self):
+        s, settings, busy = self.session, self.settings, self.busy
+        view = s.view
+        bummerl = s.bummerl_end()
+        return self._screen(
+            regions={
+                "hand": render.hand_html(view, settings, busy, self.arrived),
+                "actions": (render.actions_html(view, settings, busy, s.match.over, bummerl is not None)
+                            + (review_view.review_button(settings) if view.outcome else "")),
+                "opponent": render.opponent_html(view, settings),
+                "talon": render.talon_html(view, settings, self.recent),
+                "trick": (render.summary_html(view, settings, s.bot_cards(), bummerl)
+                          or (render.level_choice_html(settings) if self.offer_levels and not view.trick else "")
+                          or render.trick_html(view, settings, self.recent)),
+                "board": render.board_html(view, s.match, settings, bummerl["final"] if bummerl else None),
+                "mypile": render.my_pile_html(view, settings),
+            },
+            status=self.status(), notice=self.table.notice(),
+            turn="over" if s.hand.over else ("you" if s.human_to_move else "bot"),
+            state=s.summary(), ready=not (busy or s.bot_to_move))
+
+    def status(self, recent=None) -> str:
+        s = self.session
+        return render.status_text(s.view, s.settings, self.recent if recent is None else recent,
+                                  self.busy, log=s.log, match_over=s.match.over)
+
+    def note_hand(self) -> None:
+        """Note which of your cards just arrived (dealt or drawn since your last action),
+        after every change, so that the screen only reads it."""
+        if self.table.room is not self:
+            return
+        hand = frozenset(self.session.view.hand)
+        self.arrived = (self.arrived | (hand - self.held)) & hand
+        self.held = hand
+
+    def boot(self) -> list:
+        return [RunBot()] if self.bot_to_move else []
+
+    # ---------------------------------------------------------------- your moves
+    def act(self, action: str) -> list:
+        s = self.session
+        if self.busy or not s.human_to_move:
+            return []
+        s.notices = [n for n in s.notices if n not in TRANSIENT]
+        s.link_notices = []
+        self.arrived = frozenset()
+        self.offer_levels = False
+        try:
+            events = s.act(action)
+        except IllegalAction:
+            return [Announce(self.words("illegal_action"))]
+        self.recent = events
+        return self.announce_events(events) + [RunBot() if s.bot_to_move else RENDER]
+
+    def play(self, card: str) -> list:
+        view = self.session.view
+        if card not in view.hand:
+            return []
+        if card not in view.playable or self.busy:  # a hatched card says why it waits
+            return [Announce(render.card_label(view, self.settings, self.busy, card))]
+        return self.act(f"play {card}")
+
+    def why(self, why: str) -> list:
+        """A card you may not play has the focus: the turn prompt says why."""
+        if not why or self.busy or not self.session.human_to_move:
+            return []
+        return [Status(self.status([]) + " — " + why)]
+
+    def announce_events(self, events: list) -> list:
+        words = " ".join(filter(None, (render.message(self.settings, kind, params) for kind, params in events)))
+        return [Announce(words)] if words else []
+
+    # ---------------------------------------------------------------- the bot (run by app)
+    @property
+    def bot_to_move(self) -> bool:
+        return self.session.bot_to_move and self.table.room is self
+
+    def cancel_bot(self) -> None:
+        self.generation += 1  # a running bot sequence stops
+        self.busy = False
+
+    def begin_bot(self) -> int:
+        """The bot starts moving: your controls wait. Returns the sequence's generation
+        (it goes on while ``generation`` is unchanged)."""
+        self.busy = True
+        return self.generation
+
+    def bot_moved(self, action) -> list:
+        events = self.session.bot_step(action)
+        self.recent = self.recent + events
+        self.busy = self.session.bot_to_move  # one render per move: the last one frees the table
+        self.note_hand()
+        return self.announce_events(events) + [RENDER]
+
+    def end_bot(self, generation: int) -> list:
+        if generation == self.generation and self.busy:
+            self.busy = False
+            return [RENDER]
+        return []
+
+    def bot_due(self, generation: int) -> list:
+        """The time another tab had to play the bot's move has passed: that tab was closed,
+        so this one plays it (unless anything happened meanwhile)."""
+        if generation == self.generation and self.bot_to_move and not self.busy:
+            return [RunBot()]
+        return []
+
+    # ---------------------------------------------------------------- the Hint (thought by app)
+    def hint(self) -> list:
+        s = self.session
+        if self.busy or not s.human_to_move or not s.settings["hints"] or self.table.room is not self:
+            return []
+        return [ThinkHint()]
+
+    def hint_thinking(self):
+        """Hard's search for your move and the position it is for, or None."""
+        thinking = self.session.hint_thinking() if self.hint() else None
+        return None if thinking is None else (thinking, (self.generation, *_position(self.session)))
+
+    def hint_found(self, position: tuple, action) -> list:
+        if position != (self.generation, *_position(self.session)):
+            return []  # the position moved on while Hard thought
+        text = render.hint_text(self.settings, self.session.hint(action))
+        if action.card:
+            target = f'#hand [data-card="{action.card}"]'
+        else:
+            extra = f'[data-suit="{action.suit}"]' if action.suit else ""
+            target = f'#actions [data-action="{action.kind}"]{extra}'
+        return [ShowHint(text, target), Announce(text)]
+
+    # ---------------------------------------------------------------- hands
+    def next_hand(self) -> list:
+        s = self.session
+        if not s.hand.over:
+            return []
+        s.notices = [n for n in s.notices if n not in (*TRANSIENT, "rules_pending")]
+        s.next_hand()
+        self.recent = []
+        return self.after_deal()
+
+    def after_deal(self, note: str = "") -> list:
+        """Show the hand now in play, say the deal (after ``note``), let the bot lead."""
+        s = self.session
+        said = " ".join(filter(None, (note, render.deal_text(s.view, s.match, s.settings))))
+        return [RENDER, Announce(said)] + ([RunBot()] if s.bot_to_move else [])
+
+    def review(self) -> list:
+        """Review your decisions in the hand just finished: the hand is shown as a replay
+        at its end, so that each reviewed decision can be looked at."""
+        s = self.session
+        if not s.hand.over or not self.table.open_replay(s.hand.to_record()):
+            return []
+        shown = self.table.replay
+        shown.go(shown.length)
+        return self.table.review(shown, board=s.match.board_before_last())
+
+    ACTIONS = {
+        **moves(act, play),
+        "why": lambda room, why: room.why(why),
+        "hint": hint,
+        "next-hand": next_hand,
+        "review": review,
+    }
+
