@@ -33,8 +33,8 @@ from .effects import (FIRST_CARD, RENDER, Announce, BotDue, CloseDialog, Copy, D
                       OpenDialog, Toast, WarmBots, Warn)
 from .rooms import Room, reviewing
 from .rooms.playing import PlayRoom
-from .rooms.puzzle import PuzzleRoom, puzzle_problem
-from .rooms.replaying import ReplayRoom
+from .rooms.puzzle import PuzzleRoom
+from .rooms.replaying import ReplayRoom, puzzle_problem
 from .rooms.reviewing import ReviewRoom
 from .session import Session
 from .settings import CHOICES, TABLE_PRESETS, THINK_SECONDS, clean_settings

@@ -14,7 +14,7 @@ from bummerl_web.settings import BOT, default_settings
 from bummerl_web.storage import KEY, MemoryBackend
 from bummerl_web.effects import (Announce, BotDue, CloseDialog, Consumed, Copy, Download, Focus, OpenDetails,
                                  OpenDialog, Render, RunBot, ShowHint, Status, ThinkHint, ThinkReview, Toast, Warn)
-from bummerl_web.rooms.puzzle import puzzle_problem
+from bummerl_web.rooms.replaying import puzzle_problem
 from bummerl_web.table import FIRST_CARD, HANDLED, Table, read_address
 
 from .test_web_share import played_record

@@ -12,7 +12,7 @@ from bummerl.record import encode_record
 from bummerl_web import i18n, replay
 from bummerl_web.effects import EFFECTS, RENDER, Announce, Copy, Focus, Render, RunBot
 from bummerl_web.rooms import Room
-from bummerl_web.rooms.puzzle import puzzle_problem
+from bummerl_web.rooms.replaying import puzzle_problem
 from bummerl_web.table import ACTIONS, ROOMS, Table
 
 from .test_web_presenter import carry_out, finished_record, puzzle_table, reviewed_table, start, think

@@ -13,19 +13,6 @@ from . import moves
 from .replaying import RecordRoom, ReplayRoom
 
 
-def puzzle_problem(shown: replay.Replay, at: int) -> str | None:
-    """Why position ``at`` of ``shown`` cannot be a puzzle (None: it can): it must be a
-    decision of yours with a choice."""
-    if at >= shown.length:
-        return f"puzzle: position {at} is the end of the record ({shown.length} actions); shown as a replay"
-    hand = shown.hands[at]
-    if hand.to_act != HUMAN:
-        return f"puzzle: position {at} is the bot's decision, not yours; shown as a replay"
-    if len(hand.legal()) < 2:
-        return f"puzzle: position {at} leaves no choice; shown as a replay"
-    return None
-
-
 class PuzzleRoom(RecordRoom):
     MODE = "puzzle"
 

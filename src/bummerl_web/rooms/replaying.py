@@ -9,6 +9,20 @@ from ..settings import BOT, HUMAN
 from . import Room
 
 
+
+def puzzle_problem(shown: replay.Replay, at: int) -> str | None:
+    """Why position ``at`` of ``shown`` cannot be a puzzle (None: it can): it must be a
+    decision of yours with a choice."""
+    if at >= shown.length:
+        return f"puzzle: position {at} is the end of the record ({shown.length} actions); shown as a replay"
+    hand = shown.hands[at]
+    if hand.to_act != HUMAN:
+        return f"puzzle: position {at} is the bot's decision, not yours; shown as a replay"
+    if len(hand.legal()) < 2:
+        return f"puzzle: position {at} leaves no choice; shown as a replay"
+    return None
+
+
 class RecordRoom(Room):
     """A room that shows a record (``replay``, a `replay.Replay`)."""
     running = False  # the reviewer is thinking (app runs the slices)
@@ -36,7 +50,6 @@ class RecordRoom(Room):
 
     def copy_puzzle(self, step) -> list:
         """A row of the review as a link that asks its position as a puzzle."""
-        from .puzzle import puzzle_problem
 
         if not str(step).isdigit() or puzzle_problem(self.replay, int(step)):
             return []
