@@ -1,12 +1,15 @@
 """What the cards gone from each suit add to Hard's estimate beyond the suit pairs (``hard.estimate``).
 
 claim -> stage -> (trump suit, side suits): one value per entry of ``hard.LIE_KEYS``,
-fitted by ``python -m bummerl_lab.suit_lies`` with the command above each claim (which
-wrote this file: change it by running that again, not by hand).
+fitted to what ``WEIGHTS`` and ``PAIRS`` leave of the final results of play.
+
+Written by ``python -m bummerl_lab.fit --only lies``
+(each preset's recipe, from ``bummerl_lab.fit.RECIPES``, in the comment above it):
+change it by running that again, not by hand.
 """
 
 LIES = {
-    # python -m bummerl_lab.suit_lies --rules soft --positions 100000 --seed 101 --player heuristic --ridge 20
+    # python -m bummerl_lab.fit --only lies: soft, seed 101, 100000 positions a stage of heuristic play, ridge 20
     "auto": {
         2: (
             (
@@ -433,7 +436,7 @@ LIES = {
             ),
         ),
     },
-    # python -m bummerl_lab.suit_lies --rules sharp --positions 100000 --seed 101 --player heuristic --ridge 20
+    # python -m bummerl_lab.fit --only lies: sharp, seed 101, 100000 positions a stage of heuristic play, ridge 20
     "manual": {
         2: (
             (
