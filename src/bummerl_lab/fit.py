@@ -31,8 +31,8 @@ directory; ``--rules`` one preset, the other's table kept as it is there; ``--po
 takes that many positions a stage instead of the recipes' (a small run). ``--check``
 writes nothing: it fits each table again by the command its file names, on the tables
 before it as they are in the directory, and exits 1 if any differs (a preset's table
-whose file names no command of this module, as the weights shipped today, is reported,
-not fitted). Prints each stage's residual before and after its fit.
+whose file names no command of this module, as ``weights.py``'s, is reported, not
+fitted). Prints each stage's residual before and after its fit.
 """
 
 import argparse
