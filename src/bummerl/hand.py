@@ -124,6 +124,23 @@ class Trick(NamedTuple):
     winner: int
 
 
+def follows(held: int, lead: int, trump: int, strict: bool) -> int:
+    """The cards of ``held`` (a mask) that may follow the card ``lead``: any while the
+    talon is open; once it is closed or used up (``strict``) one of the suit led, a higher
+    one if there is one, else a trump if there is one, else any.
+
+    >>> from .cards import mask_of, parse_card
+    >>> codes(follows(mask_of(parse_card(c) for c in ("TH", "KH", "AS")), parse_card("QH"), 3, True))
+    ['TH', 'KH']
+    """
+    if not strict:
+        return held
+    same = held & SUIT_MASK[SUIT_OF[lead]]
+    if same:
+        return (same & HIGHER[lead]) or same
+    return (held & SUIT_MASK[trump]) or held
+
+
 class Hand:
     """The full state of one hand, hidden cards included. Use ``view(seat)`` for a player."""
 
@@ -247,12 +264,7 @@ class Hand:
                 pair = PAIR[self.married]
                 return pair & ~BIT[QUEEN + 5 * self.married] if self.rules.marriage_leads_king else pair
             return hand
-        if not self.phase2:
-            return hand
-        same = hand & SUIT_MASK[SUIT_OF[lead]]
-        if same:
-            return (same & HIGHER[lead]) or same
-        return (hand & SUIT_MASK[self.trump]) or hand
+        return follows(hand, lead, self.trump, self.phase2)
 
     def legal_actions(self) -> list[int]:
         """Every legal action as ints (see ``cards``): plays first, then the rest."""
