@@ -13,11 +13,13 @@ True
 
 from dataclasses import dataclass
 from enum import Enum
+from itertools import combinations
 
 from ..cards import (
-    ACE, CARD_CODES, CLAIM, CLOSE, EXCHANGE, FOLLOWER_WINS, MARRY, POINTS, SUIT_MASK,
-    SUIT_OF, SUITS, Action, cards_of, parse_card,
+    CARD_CODES, CLAIM, CLOSE, EXCHANGE, FOLLOWER_WINS, HIGHER, MARRY, POINTS, SUIT_OF, SUITS,
+    Action, cards_of, mask_of, parse_card,
 )
+from ..hand import follows
 from ..rules import GOAL, marriage_points
 from .levels import choose
 
@@ -26,6 +28,7 @@ class HintReason(Enum):
     """Why the hinted move is good. The value is the key the table translates."""
 
     CLAIM = "claim"
+    CLAIM_SHORT = "claim_short"
     CLOSE = "close"
     CLOSE_ODDS = "close_odds"
     EXCHANGE = "exchange"
@@ -38,6 +41,7 @@ class HintReason(Enum):
     LEAD_LOW = "lead_low"
     LEAD_TRUMP = "lead_trump"
     LEAD_HIGH = "lead_high"
+    LEAD_TOP = "lead_top"
     LEAD = "lead"
 
     def text(self, params: dict) -> str:
@@ -47,6 +51,7 @@ class HintReason(Enum):
 
 _TEXT = {
     HintReason.CLAIM: "you have {score} points: claim the hand",
+    HintReason.CLAIM_SHORT: "you have only {score} points: a claim now loses the hand",
     HintReason.CLOSE: "close: you have {score} points and {hand_points} in hand with "
                       "{top_trumps} of the top trumps; {needed} more win the hand",
     HintReason.CLOSE_ODDS: "close: it wins the hand in {won} of the {worlds} deals you could be facing",
@@ -60,6 +65,7 @@ _TEXT = {
     HintReason.LEAD_LOW: "lead a low card and keep your strength",
     HintReason.LEAD_TRUMP: "draw the opponent's trumps",
     HintReason.LEAD_HIGH: "cash a sure winner",
+    HintReason.LEAD_TOP: "only a trump can take it",
     HintReason.LEAD: "lead this card",
 }
 
@@ -95,14 +101,15 @@ def explain(view, action) -> tuple[HintReason, dict]:
     code = Action.parse(action).code
     trump = SUITS.index(view.trump)
     seat = view.seat
-    if code == CLAIM:
-        return HintReason.CLAIM, {"score": view.scores[seat]}
+    if code == CLAIM:  # under manual claiming a claim is legal at any score, and false below 66
+        score = view.scores[seat]
+        return (HintReason.CLAIM if score >= GOAL else HintReason.CLAIM_SHORT), {"score": score}
     if code == CLOSE:
         hand_points = sum(POINTS[c] for c in cards_of(view.hand_mask))
         top = sum(1 for r in (0, 1) if view.hand_mask >> (5 * trump + r) & 1)
-        score = view.scores[seat] + view.pending[seat]
+        score = view.scores[seat]  # counted: declared marriages count from the first trick on
         return HintReason.CLOSE, {"score": score, "hand_points": hand_points, "top_trumps": top,
-                                  "needed": max(GOAL - score, 0)}
+                                  "needed": max(GOAL - score - view.pending[seat], 0)}
     if code == EXCHANGE:
         return HintReason.EXCHANGE, {"card": view.trump_card}
     if code >= MARRY:
@@ -120,12 +127,45 @@ def explain(view, action) -> tuple[HintReason, dict]:
                 return HintReason.TRUMP_TRICK, {"points": points}
             return HintReason.WIN_TRICK, {"points": points}
         return HintReason.CHEAP_LOSS, {"card_points": POINTS[card]}
-    if SUIT_OF[card] == trump:
-        return HintReason.LEAD_TRUMP, {}
-    rank = card % 5
-    higher_out = view.unseen_mask & SUIT_MASK[SUIT_OF[card]] & ((1 << card) - 1)
-    if rank == ACE or not higher_out:
+    if not opponent_can_take(view, card):
         return HintReason.LEAD_HIGH, {}
+    if SUIT_OF[card] == trump:
+        # not a sure winner, so a higher trump may be in the opponent's hand
+        return HintReason.LEAD_TRUMP, {}
+    if not opponent_may_hold(view) & HIGHER[card]:
+        return HintReason.LEAD_TOP, {}  # no higher card of its suit can be out against it
     if POINTS[card] <= 3:
         return HintReason.LEAD_LOW, {}
     return HintReason.LEAD, {}
+
+
+def opponent_may_hold(view) -> int:
+    """Every card the opponent of ``view``'s seat may hold, as a mask: the cards it has
+    shown, and while some of its cards are unknown, every unseen card it has not shown
+    it lacks."""
+    known = view.opponent_known_mask
+    if view.opponent_hand_size <= len(cards_of(known)):
+        return known
+    return known | (view.unseen_mask & ~view.opponent_lacks_mask)
+
+
+def opponent_hands(view):
+    """Every hand the opponent of ``view``'s seat may hold (masks): the cards it has shown
+    and any choice of the right number of the unseen cards it has not shown it lacks."""
+    known = view.opponent_known_mask
+    unknown = view.opponent_hand_size - len(cards_of(known))
+    free = cards_of(view.unseen_mask & ~view.opponent_lacks_mask & ~known)
+    for chosen in combinations(free, unknown):
+        yield known | mask_of(chosen)
+
+
+def opponent_can_take(view, card: int) -> bool:
+    """Whether some hand the opponent may hold (``opponent_hands``) lets it take the trick
+    that ``card`` leads. While the talon is open it may play any card, so one card that
+    beats the lead is enough; once the talon is closed or used up it must follow suit (and
+    head, and trump), so each hand it may hold is tried."""
+    trump = SUITS.index(view.trump)
+    hands = opponent_hands(view) if view.phase2 else (opponent_may_hold(view),)
+    wins = FOLLOWER_WINS[trump]
+    return any(wins[card * 20 + follow]
+               for held in hands for follow in cards_of(follows(held, card, trump, view.phase2)))

@@ -1,0 +1,94 @@
+"""Every reason the Hint and the review give is true in the position it explains: checked
+against every deal consistent with the player's view (``bummerl_lab.reasons.false_claim``,
+which plays each trick out with the engine's own ``Hand``)."""
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bummerl import Rules, deal
+from bummerl.bots.hints import HintReason as R, explain, opponent_can_take
+from bummerl.cards import parse_card
+from bummerl_lab.reasons import false_claim, measure
+
+from engine.builders import dealt, endgame, play
+
+PRESETS = ("soft", "sharp")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(PRESETS), st.integers(0, 2**32), st.integers(0, 18))
+def test_every_reason_for_every_legal_action_is_true_in_every_deal_the_view_allows(preset, seed, moves):
+    rng = random.Random(seed)
+    hand = deal(Rules.preset(preset), seed % 2, rng)
+    for _ in range(moves):
+        if hand.over:
+            return
+        hand = hand.apply(rng.choice(hand.legal()))
+    if hand.over:
+        return
+    view = hand.view(hand.to_act)
+    for action in view.legal:
+        reason, params = explain(view, action)
+        assert false_claim(view, action, reason, params) is None, (action, reason, params)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_an_ace_is_a_sure_winner_only_where_the_opponent_can_hold_no_trump(preset):
+    # clubs are trump and every club is seen: nothing takes the ace of hearts
+    no_trumps_out = dealt("AC TC KC QC AH", "AS TS KS QS JS", "JC", "TH KH QH AD TD KD QD JD JH", preset)
+    view = no_trumps_out.view(0)
+    assert explain(view, "play AH") == (R.LEAD_HIGH, {})
+    assert false_claim(view, "play AH", R.LEAD_HIGH, {}) is None
+    # the clubs ten, king and queen are unseen: the opponent may trump the ace (the old
+    # rule called it a sure winner all the same)
+    trumps_out = dealt("AH TH KH QH JC", "AS TS KS QS JS", "AC", "TC KC QC AD TD KD QD JD JH", preset)
+    view = trumps_out.view(0)
+    assert explain(view, "play AH") == (R.LEAD_TOP, {})
+    assert false_claim(view, "play AH", R.LEAD_HIGH, {}) is not None
+    assert false_claim(view, "play AH", R.LEAD_TOP, {}) is None
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_trump_lead_draws_trumps_only_where_the_opponent_may_hold_one(preset):
+    others_out = dealt("AH TH KH QH JC", "AS TS KS QS JS", "AC", "TC KC QC AD TD KD QD JD JH", preset)
+    view = others_out.view(0)
+    assert explain(view, "play JC") == (R.LEAD_TRUMP, {})
+    assert false_claim(view, "play JC", R.LEAD_TRUMP, {}) is None
+    # every other club is in the leader's hand or face up: nothing is left to draw (the old
+    # rule said "draw the opponent's trumps" all the same); the queen is a sure winner
+    all_seen = dealt("AC TC KC QC AH", "AS TS KS QS JS", "JC", "TH KH QH AD TD KD QD JD JH", preset)
+    view = all_seen.view(0)
+    assert explain(view, "play QC") == (R.LEAD_HIGH, {})
+    assert false_claim(view, "play QC", R.LEAD_TRUMP, {}) is not None
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_after_a_close_the_opponent_must_follow_suit_so_a_top_card_may_be_sure(preset):
+    # The talon is closed: the ace of spades, the top spade left, loses only to a trump,
+    # and a trump is played only by a hand without spades. The opponent holds three cards
+    # of unseen ones; with the king and queen of spades among the unseen cards it may
+    # hold none of them and a trump.
+    closed = endgame("AS JH AD", "KS QS TC", "C", closed_by=0, talon="JS TD KD QD", trump_card="JC",
+                     rules=preset, points=(30, 20))
+    view = closed.view(0)
+    reason, params = explain(view, "play AS")
+    assert reason == (R.LEAD_HIGH if not opponent_can_take(view, parse_card("AS")) else R.LEAD_TOP)
+    assert false_claim(view, "play AS", reason, params) is None
+
+
+def test_a_close_reason_counts_the_points_the_seat_has():
+    fresh = dealt("AC TC KC QC AH", "AS TS KS QS JS", "JC", "TH KH QH AD TD KD QD JD JH")
+    after_trick = play(fresh, "play AH", "play JS")
+    view = after_trick.view(0)
+    reason, params = explain(view, "close")
+    assert reason == R.CLOSE and false_claim(view, "close", reason, params) is None
+    assert false_claim(view, "close", reason, {**params, "score": params["score"] + 20}) is not None
+
+
+def test_the_lab_measure_finds_no_false_reason_in_hard_play_and_counts_them():
+    result = measure(Rules.preset("soft"), hands=3, seed=5)
+    assert result["false"] == []
+    assert sum(said for said, _ in result["reasons"].values()) > 10
