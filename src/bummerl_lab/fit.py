@@ -482,7 +482,7 @@ def run(args, log) -> int:
         write_table(out, kind, tables[kind],
                     {Rules.preset(p).claim: comment_for(command, kind, p, args.positions) for p in presets})
         log(f"wrote {out / TABLES[kind].file}")
-    later = ORDER[ORDER.index(kinds[-1]) + 1:]
+    later = [kind for kind in ORDER[ORDER.index(kinds[-1]) + 1:] if (out / TABLES[kind].file).exists()]
     if later:
         log(f"the {' and the '.join(later)} there were fitted on the tables before: fit them again "
             f"({' then '.join(f'--only {kind}' for kind in later)})")

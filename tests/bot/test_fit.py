@@ -121,6 +121,9 @@ def test_a_table_is_fitted_only_on_the_tables_before_it(tmp_path, capsys):
     with pytest.raises(SystemExit):
         fit.main(["--only", "lies", "--positions", "5", "--out", str(tmp_path)])
     assert "weights.py: no WEIGHTS for auto, manual: fit weights first" in capsys.readouterr().err
+    assert fit.main(["--only", "weights", "--rules", "sharp", "--positions", "5", "--out", str(tmp_path)]) == 0
+    assert "fit them again" not in capsys.readouterr().err  # no later table there
+    assert sorted(fit.read_table(tmp_path / "weights.py", "WEIGHTS")[0]) == ["manual"]
 
 
 def test_hards_own_tables_say_how_they_were_made():
