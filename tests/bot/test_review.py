@@ -367,7 +367,7 @@ def test_a_close_that_is_best_says_in_how_many_sampled_deals_it_wins():
     decision = review_decision(hand, 0, "close", nodes=20_000)
     assert decision.best == "close" and decision.reason == "close_odds"
     assert decision.reason_params == {"won": hard.WORLDS, "worlds": hard.WORLDS}
-    assert "wins the hand in 24 of the 24 deals" in reason_text(decision)
+    assert "wins in 24 of 24 possible deals" in reason_text(decision)
 
 
 def reason_text(decision) -> str:

@@ -205,11 +205,35 @@ def test_hint_is_worded_in_both_languages():
 
 
 def test_hint_reasons_all_translated():
-    from bummerl.bots.hints import HintReason
+    from bummerl.bots.hints import _TEXT, HintReason
 
     for lang in i18n.LANGS:
         for reason in HintReason:
             assert f"hint_{reason.value}" in i18n.MESSAGES[lang]
+    # the engine's English (for the command line) is the page's
+    assert {f"hint_{r.value}": text for r, text in _TEXT.items()} == {
+        k: v for k, v in i18n.MESSAGES["en"].items() if k.startswith("hint_") and k != "hint_text"}
+
+
+# A reason fits one line of a phone's status line (360 CSS pixels): this many characters,
+# with each figure at its widest and the longest card name of any deck.
+REASON_CHARS = 44
+WIDEST = {"score": "120", "hand_points": "45", "needed": "66", "won": "192", "worlds": "192",
+          "points": "40", "card_points": "11"}
+
+
+def test_every_reason_fits_one_line_on_a_phone_in_both_languages():
+    import string
+
+    from bummerl.cards import CARD_CODES
+
+    for lang in i18n.LANGS:
+        card = max((i18n.card_name(lang, deck, c) for deck in i18n.DECKS for c in CARD_CODES), key=len)
+        for key, words in i18n.MESSAGES[lang].items():
+            if key.startswith("hint_") and key != "hint_text":
+                fields = {f for _, f, _, _ in string.Formatter().parse(words) if f}
+                filled = words.format(**{f: card if f == "card" else WIDEST[f] for f in fields})
+                assert len(filled) <= REASON_CHARS, (lang, key, filled)
 
 
 def test_engine_reasons_in_german():
