@@ -23,14 +23,16 @@ in odd ones.
 The changes: with ``--rule`` (or, with no other change, a built-in set of rules) ways of
 choosing from the one search (``Search.choice``: the tie-breaker's action within
 ``MARGIN`` of the best, wherever something is hidden);
-with ``--set`` (a field of ``hard.HardConfig``, ``bummerl_lab.variant.read_setting``) and ``--leaf`` (the estimate's
-weights as ``bummerl_lab.leaf_fit`` prints them) and ``--pairs`` (its suit pairs as
-``bummerl_lab.suit_pairs`` writes them) and ``--lies`` (its suit lies as
-``bummerl_lab.suit_lies`` writes them) one changed Hard, searched on its own,
+with ``--set`` (a field of ``hard.HardConfig``, ``bummerl_lab.variant.read_setting``) and
+``--leaf``, ``--pairs`` and ``--lies`` (the estimate's weights, suit pairs and suit lies,
+each a ``weights.py``, ``pairs.py`` or ``lies.py`` as ``python -m bummerl_lab.fit --out
+DIR`` writes it; ``none`` for the pairs or the lies: without them;
+``bummerl_lab.variant.estimate_tables``) one changed Hard, searched on its own,
 and with each ``--change`` one more (its settings separated by spaces), and with each
 ``--estimate`` one more whose estimate is read from the files named (as ``--leaf``,
 ``--pairs`` and ``--lies`` read them), so that one run judges several fits. Each changed
-Hard is ``hard.choose`` with its own ``HardConfig``.
+Hard is ``hard.choose`` with its own ``HardConfig`` (an estimate read from files: its
+``tables``).
 ``--player`` asks where another player (an arena bot: the other project's tree search, a
 frozen Hard) would decide better than Hard in Hard's seat: its choice from the same view
 is played out like a change's. ``--log`` writes
@@ -57,7 +59,7 @@ from bummerl.match import Match
 from bummerl.rules import PRESETS
 
 from .arena import PLAYERS, _mean_se
-from .variant import changed, config_of, read_estimate, read_setting, read_settings  # noqa: F401 (changed: the estimate fits' tests)
+from .variant import config_of, estimate_arguments, estimate_tables, read_setting, read_settings
 
 MERGED = "merged"
 # name -> margin: the merged Hard first (the reference), then the rules compared with it.
@@ -376,7 +378,7 @@ def kind_table(lines: list) -> list:
 
 def read_files(text: str) -> dict:
     """``"leaf=F pairs=G"`` -> ``{"leaf": "F", "pairs": "G"}``: the files of an estimate
-    (``variant.read_estimate``'s arguments: leaf, pairs, lies)."""
+    (``variant.estimate_tables``'s arguments: leaf, pairs, lies)."""
     files = {}
     for part in text.split():
         kind, _, path = part.partition("=")
@@ -426,9 +428,7 @@ def main(argv=None) -> int:
                         help="a field of bummerl.bots.hard.HardConfig, for the changed Hard: --set close_doubt=0.45")
     parser.add_argument("--change", nargs=2, action="append", default=[], metavar=("NAME", "SETTINGS"),
                         help='one more changed Hard: --change late "tie_until=10 tie_margin=0.05"')
-    parser.add_argument("--leaf", metavar="FILE", help="the changed Hard's estimate, as leaf_fit prints it")
-    parser.add_argument("--pairs", metavar="FILE", help="the changed Hard's suit pairs, as suit_pairs writes them (none: without)")
-    parser.add_argument("--lies", metavar="FILE", help="the changed Hard's suit lies, as suit_lies writes them (none: without)")
+    estimate_arguments(parser)  # the changed Hard's estimate
     parser.add_argument("--estimate", nargs=2, action="append", default=[], metavar=("NAME", "FILES"),
                         help='one more changed Hard with an estimate read from files: --estimate j "leaf=F pairs=G"')
     parser.add_argument("--player", action="append", default=[], choices=sorted(PLAYERS),
@@ -441,15 +441,15 @@ def main(argv=None) -> int:
         settings = {}
         for assignment in args.set:
             settings.update(read_setting(assignment))
-        estimate = read_estimate(args.leaf, args.pairs, args.lies)
-        if estimate:
-            settings["tables"] = estimate["_TABLES"]
+        tables = estimate_tables(args.leaf, args.pairs, args.lies)
+        if tables is not None:
+            settings["tables"] = tables
         if settings:
             changes["changed"] = config_of(settings)
         for name, text in args.change:
             changes[name] = config_of(read_settings(text))
         for name, text in args.estimate:
-            changes[name] = config_of({"tables": read_estimate(**read_files(text))["_TABLES"]})
+            changes[name] = config_of({"tables": estimate_tables(**read_files(text))})
         rules = {MERGED: None, **dict(parse_rule(text) for text in args.rule)}
     except (ValueError, OSError, SyntaxError, TypeError) as error:
         parser.error(str(error))

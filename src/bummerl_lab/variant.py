@@ -13,12 +13,13 @@ their budget, ``--v1-nodes``). Example::
   ``tie_margin=1e-9``, ``close_from=(8, 4)``: a pair gives root's and its opponent's
   threshold, see ``solver.search``; ``max_depth=2``; ``tie_breaker=medium``: near-ties
   and the fallback go to Medium's choice, ``TIE_BREAKERS``);
-- ``--leaf FILE``: the estimate's weights as ``python -m bummerl_lab.leaf_fit`` prints them;
-- ``--pairs FILE``: the estimate's suit pairs (``hard.PAIRS``) as ``python -m
-  bummerl_lab.suit_pairs --out FILE`` writes them (``none``: without them, and without
-  the suit lies, ``hard.LIES``, that correct them);
-- ``--lies FILE``: the estimate's suit lies as ``python -m bummerl_lab.suit_lies --out FILE``
-  writes them (``none``: without them);
+- ``--leaf FILE``, ``--pairs FILE``, ``--lies FILE``: the estimate's weights, suit pairs
+  and suit lies (``hard.WEIGHTS``, ``hard.PAIRS``, ``hard.LIES``) read from a table module
+  as ``python -m bummerl_lab.fit --out DIR`` writes them (its ``weights.py``, ``pairs.py``,
+  ``lies.py``; a preset the file leaves out keeps Hard's own), Hard playing with the
+  estimate's tables of them all (``HardConfig.tables``); ``--pairs none``: without the
+  pairs and without the lies that correct them (the linear estimate), ``--lies none``:
+  without the lies;
 - ``--v1-nodes N``: ``hard-v1`` searches N nodes a decision, not its own ``NODES``: with
   ``--set nodes=N`` the two Hards meet at another equal budget.
 """
@@ -27,7 +28,7 @@ import argparse
 import ast
 import dataclasses
 import sys
-from contextlib import contextmanager
+from pathlib import Path
 
 from bummerl.bots import hard
 from bummerl.bots.heuristics import medium
@@ -35,6 +36,7 @@ from bummerl.cards import action_str
 
 from . import frozen
 from .arena import PLAYERS, main as arena_main
+from .fit import TABLES, read_table
 
 # --set tie_breaker=NAME: the players a near-tie may go to, (view, rng) -> action int
 TIE_BREAKERS = {"yardstick": hard.tie_breaker, "medium": medium}
@@ -89,93 +91,63 @@ def players(config: hard.HardConfig, v1_nodes: int | None = None) -> dict:
     return seated
 
 
-def read_leaf(path: str) -> dict:
-    """The estimate's weights in a file of ``WEIGHTS`` entries as ``leaf_fit`` prints them
-    ("auto": {2: (...), ...},): {"WEIGHTS": the weights, "_TABLES": the estimate's tables
-    with Hard's own pairs and lies} (a claim rule the file leaves out keeps its weights)."""
-    lines = [line for line in open(path, encoding="utf-8") if not line.startswith("#")]
-    read = {claim: {stage: tuple(w) for stage, w in stages.items()}
-            for claim, stages in ast.literal_eval("{" + "".join(lines) + "}").items()}
-    weights = {**hard.WEIGHTS, **read}
-    return {"WEIGHTS": weights, "_TABLES": hard.tables_for(weights)}
+def read_file(path: str, kind: str) -> dict:
+    """The table ``kind`` (``weights``, ``pairs`` or ``lies``) of a module as ``python -m
+    bummerl_lab.fit --out DIR`` writes it (``fit.read_table``): claim -> stage."""
+    table = TABLES[kind]
+    if not Path(path).is_file():
+        raise ValueError(f"{path}: no such file")
+    found, _ = read_table(path, table.name)
+    if not found:
+        raise ValueError(f"{path}: no {table.name} in it (write one with python -m bummerl_lab.fit --out DIR)")
+    return found
 
 
-def read_pairs(path: str) -> dict:
-    """The ``PAIRS`` in a file as ``bummerl_lab.suit_pairs --out`` writes it (a claim rule
-    the file leaves out keeps Hard's own), with the ``LIES`` that go with them and the
-    estimate's tables (``_TABLES``, Hard's own weights); ``none``: no pairs and no lies
-    (the linear estimate)."""
-    from .suit_pairs import read
-    lies = hard.LIES
-    if path == "none":
-        zeros = (0.0,) * len(hard.PAIR_KEYS)
-        found = {claim: {stage: (zeros, zeros) for stage in stages} for claim, stages in hard.PAIRS.items()}
-        lies = no_lies()
-    else:
-        found, _ = read(path)
-        if not found:
-            raise ValueError(f"{path}: no PAIRS in it (write one with python -m bummerl_lab.suit_pairs --out)")
-    pairs = {**hard.PAIRS, **found}
-    return {"PAIRS": pairs, "LIES": lies, "_TABLES": hard.tables_for(pairs=pairs, lies=lies)}
-
-
-def no_lies() -> dict:
-    """``LIES`` that add nothing: the estimate with the pairs alone."""
-    zeros = (0.0,) * len(hard.LIE_KEYS)
+def adds_nothing(kind: str) -> dict:
+    """A ``pairs`` or ``lies`` table that adds nothing to the estimate, for every claim."""
+    zeros = (0.0,) * len(hard.PAIR_KEYS if kind == "pairs" else hard.LIE_KEYS)
     return {claim: {stage: (zeros, zeros) for stage in stages} for claim, stages in hard.WEIGHTS.items()}
 
 
-def read_lies(path: str, base: dict | None = None) -> dict:
-    """The ``LIES`` in a file as ``bummerl_lab.suit_lies --out`` writes it (a claim rule the
-    file leaves out keeps ``base``'s, by default Hard's own) and the estimate's tables (``_TABLES``, Hard's own
-    weights and pairs); ``none``: no lies (the estimate with the pairs alone)."""
-    from .suit_pairs import read
-    if path == "none":
-        found = no_lies()
-    else:
-        found, _ = read(path, "LIES")
-        if not found:
-            raise ValueError(f"{path}: no LIES in it (write one with python -m bummerl_lab.suit_lies --out)")
-    lies = {**(hard.LIES if base is None else base), **found}
-    return {"LIES": lies, "_TABLES": hard.tables_for(lies=lies)}
-
-
 def read_estimate(leaf: str | None = None, pairs: str | None = None, lies: str | None = None) -> dict:
-    """An estimate read from files (``read_leaf``, ``read_pairs``, ``read_lies``; None:
-    Hard's own), as {"WEIGHTS", "PAIRS", "LIES": what the files hold, "_TABLES": the
-    estimate's tables of all of them together}: the pairs of one file and the lies of
-    another make one estimate. Empty when no file is named."""
-    found = {}
-    if leaf:
-        found.update(read_leaf(leaf))
-    if pairs:
-        found.update(read_pairs(pairs))
-    if lies:
-        found.update(read_lies(lies, found.get("LIES")))
-    if not found:
+    """An estimate read from the files named (``read_file``; None: Hard's own table, and a
+    claim a file leaves out keeps Hard's own), as ``hard.tables_for``'s arguments:
+    {"weights", "pairs", "lies": claim -> stage}, so that the pairs of one file and the
+    lies of another make one estimate. ``pairs`` "none": no pairs and no lies (the linear
+    estimate; a lies file adds its claims to that); ``lies`` "none": no lies. Empty when
+    no file is named."""
+    if not (leaf or pairs or lies):
         return {}
-    return {**found, "_TABLES": hard.tables_for(found.get("WEIGHTS"), found.get("PAIRS"), found.get("LIES"))}
+    found = {"weights": hard.WEIGHTS, "pairs": hard.PAIRS, "lies": hard.LIES}
+    if leaf:
+        found["weights"] = {**hard.WEIGHTS, **read_file(leaf, "weights")}
+    if pairs == "none":
+        found["pairs"], found["lies"] = adds_nothing("pairs"), adds_nothing("lies")
+    elif pairs:
+        found["pairs"] = {**hard.PAIRS, **read_file(pairs, "pairs")}
+    if lies == "none":
+        found["lies"] = adds_nothing("lies")
+    elif lies:
+        found["lies"] = {**found["lies"], **read_file(lies, "lies")}
+    return found
 
 
-# The estimate fits (``leaf_fit``, ``suit_pairs``, ``suit_lies``, ``refit``) and their tests
-# still score with ``hard.estimate`` under other module tables; these two serve them until
-# they take the tables as an argument (``hard.estimate``'s ``tables``). Nothing else uses them.
-def apply(settings: dict, module=hard) -> None:
-    """Set ``module``'s globals (by default ``bummerl.bots.hard``'s) to ``settings``."""
-    for name, value in settings.items():
-        setattr(module, name, value)
+def estimate_tables(leaf: str | None = None, pairs: str | None = None, lies: str | None = None) -> dict | None:
+    """The estimate's tables (``hard.tables_for``, for ``HardConfig.tables``) of the files
+    named (``read_estimate``); None when no file is named (Hard's own)."""
+    found = read_estimate(leaf, pairs, lies)
+    return hard.tables_for(**found) if found else None
 
 
-@contextmanager
-def changed(settings: dict, module=hard):
-    """``module`` (by default ``bummerl.bots.hard``) with ``settings`` (module globals)
-    for the block."""
-    saved = {name: getattr(module, name) for name in settings}
-    apply(settings, module)
-    try:
-        yield
-    finally:
-        apply(saved, module)
+def estimate_arguments(parser) -> None:
+    """The arguments of a lab run that reads the estimate's tables from files
+    (``estimate_tables``' arguments): --leaf, --pairs, --lies."""
+    parser.add_argument("--leaf", metavar="FILE",
+                        help="the estimate's weights, a weights.py as python -m bummerl_lab.fit --out writes it")
+    parser.add_argument("--pairs", metavar="FILE",
+                        help="its suit pairs, a pairs.py as bummerl_lab.fit writes it (none: without)")
+    parser.add_argument("--lies", metavar="FILE",
+                        help="its suit lies, a lies.py as bummerl_lab.fit writes it (none: without)")
 
 
 def main(argv=None) -> int:
@@ -184,16 +156,14 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bummerl_lab.variant", description=__doc__.split("\n\n")[0])
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="a field of bummerl.bots.hard.HardConfig, e.g. close_doubt=0.45")
-    parser.add_argument("--leaf", metavar="FILE")
-    parser.add_argument("--pairs", metavar="FILE")
-    parser.add_argument("--lies", metavar="FILE")
+    estimate_arguments(parser)
     parser.add_argument("--v1-nodes", type=int, metavar="N")
     args = parser.parse_args(ours)
     try:
         settings = {k: v for assignment in args.set for k, v in read_setting(assignment).items()}
-        estimate = read_estimate(args.leaf, args.pairs, args.lies)
-        if estimate:
-            settings["tables"] = estimate["_TABLES"]
+        tables = estimate_tables(args.leaf, args.pairs, args.lies)
+        if tables is not None:
+            settings["tables"] = tables
         config = config_of(settings)
     except (ValueError, OSError, SyntaxError, TypeError) as error:
         parser.error(str(error))

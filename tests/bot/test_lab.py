@@ -58,9 +58,11 @@ def test_the_node_benchmark_counts_hards_search_on_fixed_decisions():
 
 
 def test_the_variant_runner_changes_hard_for_its_run_only(tmp_path):
-    weights = "(" + ", ".join(["0.05"] + ["0.0"] * 11) + ")"
-    leaf = tmp_path / "leaf.txt"
-    leaf.write_text(f'# fitted\n"auto": {{2: {weights}, 4: {weights}, 6: {weights}, 8: {weights}}},\n')
+    from bummerl_lab.fit import write_table
+
+    weights = (0.05,) + (0.0,) * 11
+    write_table(tmp_path, "weights", {"auto": dict.fromkeys((2, 4, 6, 8), weights)}, {"auto": "made by a test"})
+    leaf = tmp_path / "weights.py"  # as python -m bummerl_lab.fit --out writes it
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
     command = [sys.executable, "-m", "bummerl_lab.variant", "--set", "worlds=2", "--set", "max_depth=1",
                "--set", "tie_breaker=medium", "--leaf", str(leaf), "--", "hard", "easy", "--bummerls", "2", "--seed", "3",
@@ -214,26 +216,6 @@ def test_reading_a_changes_log_prints_its_gain_by_kind_of_decision(tmp_path, cap
     out = capsys.readouterr().out
     assert "new        phase-1 follow, 0-2 drawn         1  -2.000" in out
     assert "tie-breaker" not in out  # a log of changes, not of rules: no tie table
-
-
-def test_the_leaf_fit_recovers_weights_that_explain_the_targets_exactly():
-    from bummerl_lab.leaf_fit import least_squares
-
-    rng = random.Random(4)
-    truth = [0.5, -1.25, 2.0]
-    rows = [[rng.uniform(-3, 3) for _ in truth] for _ in range(40)]
-    targets = [sum(w * x for w, x in zip(truth, row)) for row in rows]
-    assert least_squares(rows, targets) == pytest.approx(truth, abs=0.01)  # the ridge shrinks a little
-
-
-def test_the_leaf_fit_takes_positions_from_hands_hard_plays_in_both_seats():
-    from bummerl_lab.leaf_fit import PLAYERS, STAGES, positions
-
-    found = positions(SOFT, 1, random.Random(2), PLAYERS["hard"])
-    assert sorted(found) == list(STAGES)
-    for stage, [(hand, won)] in found.items():
-        assert hand.drawn == stage and hand.lead < 0 and hand.closed_by < 0  # on lead, talon open
-        assert won in (-3, -2, -1, 1, 2, 3)  # the final result for the seat on lead
 
 
 def budget_views():
@@ -486,124 +468,72 @@ def test_early_leads_are_counted_by_kind_and_a_trump_ace_led_is_never_taken(tmp_
         assert taken["trump A"][0] == 0  # nothing beats the trump ace
 
 
+def searched_estimate(config):
+    """The estimate a Hard by ``config`` searches with (``Search.leaf``), as (pos, leader,
+    root) -> game points: the tables reach the search through its configuration."""
+    from bummerl.bots import hard
+
+    hand = deal(SOFT, 0, random.Random(1))
+    return hard.Search(hand.view(hand.to_act), random.Random(1), config=config).leaf
+
+
 def test_a_suit_pair_correction_is_worth_its_negative_from_the_other_seat():
     from bummerl.bots import hard
     from bummerl.bots.solver import Position
-    from bummerl_lab.choices import changed
-    from bummerl_lab.variant import no_lies
-    from bummerl_lab.suit_pairs import linear
-    from bummerl_lab.variant import apply
+    from bummerl_lab.fit import linear, no_lies
 
     rng = random.Random(8)
     n = len(hard.PAIR_KEYS)  # at most 0.25 a suit: no clip at 3 from within 2
     pairs = {SOFT.claim: {stage: (tuple(rng.uniform(-0.25, 0.25) for _ in range(n)),
                                   tuple(rng.uniform(-0.25, 0.25) for _ in range(n))) for stage in (2, 4, 6, 8)}}
+    leaf = searched_estimate(hard.HardConfig(
+        tables=hard.tables_for({SOFT.claim: hard.WEIGHTS[SOFT.claim]}, pairs, no_lies(SOFT.claim))))
     checked = 0
-    with changed({"PAIRS": None, "_TABLES": None}):
-        apply({"PAIRS": pairs, "_TABLES": hard.tables_for({SOFT.claim: hard.WEIGHTS[SOFT.claim]}, pairs, no_lies())})
-        for seed in range(30):
-            hand = deal(SOFT, seed % 2, random.Random(seed))
-            pos = Position(hand)
-            if abs(linear(pos, hand.leader, 0)) < 2:
-                corrections = [hard.estimate(pos, hand.leader, root) - linear(pos, hand.leader, root) for root in (0, 1)]
-                assert corrections[0] == pytest.approx(-corrections[1])
-                assert corrections[0] != 0
-                checked += 1
-    assert checked > 20
-
-
-def test_the_suit_pair_fit_recovers_corrections_that_explain_the_residuals():
-    from bummerl.bots.solver import Position
-    from bummerl_lab.suit_pairs import fit_stage, sparse_row
-
-    rng = random.Random(5)
-    data = []
-    truth = {}
-    for seed in range(3000):
+    for seed in range(30):
         hand = deal(SOFT, seed % 2, random.Random(seed))
-        row = sparse_row(Position(hand), hand.leader)
-        for i in row:
-            truth.setdefault(i, rng.uniform(-1, 1))
-        data.append((row, sum(truth[i] * a for i, a in row.items())))
-    w = fit_stage(data, ridge=1e-6)
-    counts = {}
-    for row, _ in data:
-        for i in row:
-            counts[i] = counts.get(i, 0) + 1
-    residuals = [sum(w[i] * a for i, a in row.items()) - r for row, r in data]
-    assert max(abs(x) for x in residuals) < 1e-6  # every residual explained
-    often = [i for i, n in counts.items() if n >= 50]
-    assert len(often) > 20
-    for i in often:  # entries seen often are pinned down (rare ones may trade off)
-        assert w[i] == pytest.approx(truth[i], abs=0.05)
+        pos = Position(hand)
+        if abs(linear(pos, hand.leader, 0)) < 2:
+            corrections = [leaf(pos, hand.leader, root) - linear(pos, hand.leader, root) for root in (0, 1)]
+            assert corrections[0] == pytest.approx(-corrections[1])
+            assert corrections[0] != 0
+            checked += 1
+    assert checked > 20
 
 
 def test_a_suit_lie_correction_is_worth_its_negative_from_the_other_seat():
     from bummerl.bots import hard
     from bummerl.bots.solver import Position
-    from bummerl_lab.choices import changed
-    from bummerl_lab.variant import no_lies
+    from bummerl_lab.variant import adds_nothing
 
     rng = random.Random(9)
     n = len(hard.LIE_KEYS)  # at most 0.25 a suit: no clip at 3 from within 2
-    lies = {**no_lies(), SOFT.claim: {stage: (tuple(rng.uniform(-0.25, 0.25) for _ in range(n)),
-                                             tuple(rng.uniform(-0.25, 0.25) for _ in range(n)))
-                                      for stage in (2, 4, 6, 8)}}
-    without = hard.tables_for(hard.WEIGHTS, hard.PAIRS, no_lies())
+    lies = {**adds_nothing("lies"), SOFT.claim: {stage: (tuple(rng.uniform(-0.25, 0.25) for _ in range(n)),
+                                                         tuple(rng.uniform(-0.25, 0.25) for _ in range(n)))
+                                                 for stage in (2, 4, 6, 8)}}
+    without = searched_estimate(hard.HardConfig(tables=hard.tables_for(lies=adds_nothing("lies"))))
+    with_lies = searched_estimate(hard.HardConfig(tables=hard.tables_for(lies=lies)))
     checked = 0
     for seed in range(40):
         hand = deal(SOFT, seed % 2, random.Random(seed))
         while hand.drawn < 4:  # two tricks gone: cards in neither hand nor the talon
             hand.step(min(a for a in hand.legal_actions() if a < 20))
         pos = Position(hand)
-        with changed({"_TABLES": without}):
-            before = [hard.estimate(pos, hand.leader, root) for root in (0, 1)]
+        before = [without(pos, hand.leader, root) for root in (0, 1)]
         if abs(before[0]) >= 2:
             continue
-        with changed({"LIES": lies, "_TABLES": hard.tables_for(hard.WEIGHTS, hard.PAIRS, lies)}):
-            corrections = [hard.estimate(pos, hand.leader, root) - before[root] for root in (0, 1)]
+        corrections = [with_lies(pos, hand.leader, root) - before[root] for root in (0, 1)]
         assert corrections[0] == pytest.approx(-corrections[1])
         assert corrections[0] != 0
         checked += 1
     assert checked > 20
 
 
-def test_the_suit_lie_fit_recovers_corrections_that_explain_the_residuals():
-    from bummerl.bots.solver import Position
-    from bummerl_lab.suit_lies import fit_stage, sparse_row
-
-    rng = random.Random(6)
-    data = []
-    truth = {}
-    for seed in range(3000):
-        hand = deal(SOFT, seed % 2, random.Random(seed))
-        for _ in range(2 * rng.randrange(5)):  # 0 to 4 tricks played: gone cards in some suits
-            if hand.outcome is None:
-                hand.step(rng.choice([a for a in hand.legal_actions() if a < 20]))
-        row = sparse_row(Position(hand), hand.leader)
-        for i in row:
-            truth.setdefault(i, rng.uniform(-1, 1))
-        data.append((row, sum(truth[i] * a for i, a in row.items())))
-    w = fit_stage(data, ridge=1e-6, sweeps=300)
-    counts = {}
-    for row, _ in data:
-        for i in row:
-            counts[i] = counts.get(i, 0) + 1
-    residuals = [sum(w[i] * a for i, a in row.items()) - r for row, r in data]
-    assert max(abs(x) for x in residuals) < 0.01  # every residual explained
-    often = [i for i, n in counts.items() if n >= 30]
-    assert len(often) > 15
-    for i in often:  # entries seen often are pinned down (rare ones may trade off)
-        assert w[i] == pytest.approx(truth[i], abs=0.05)
-
-
 def test_an_estimate_read_from_a_pairs_file_and_a_lies_file_holds_both(tmp_path):
     # Each file's tables are built on what the files before it hold: the lies' tables,
     # read last, must keep the pairs of the other file.
     from bummerl.bots import hard
-    from bummerl_lab.suit_lies import HEADER
-    from bummerl_lab.suit_pairs import write
-    from bummerl_lab.variant import read_estimate
+    from bummerl_lab.fit import write_table
+    from bummerl_lab.variant import estimate_tables, read_estimate
 
     rng = random.Random(11)
 
@@ -614,184 +544,60 @@ def test_an_estimate_read_from_a_pairs_file_and_a_lies_file_holds_both(tmp_path)
                 for claim, stages in hard.WEIGHTS.items()}
     pairs, lies = table(len(hard.PAIR_KEYS)), table(len(hard.LIE_KEYS))
     commands = {claim: "made by a test" for claim in pairs}
-    write(str(tmp_path / "pairs.py"), pairs, commands)
-    write(str(tmp_path / "lies.py"), lies, commands, "LIES", HEADER)
-    settings = read_estimate(pairs=str(tmp_path / "pairs.py"), lies=str(tmp_path / "lies.py"))
-    assert settings["PAIRS"] == pairs and settings["LIES"] == lies
-    assert settings["_TABLES"] == hard.tables_for(pairs=pairs, lies=lies)
-    assert settings["_TABLES"] != hard.tables_for(lies=lies)
+    write_table(tmp_path, "pairs", pairs, commands)  # tmp_path/pairs.py, as python -m bummerl_lab.fit --out writes it
+    write_table(tmp_path, "lies", lies, commands)
+    found = read_estimate(pairs=str(tmp_path / "pairs.py"), lies=str(tmp_path / "lies.py"))
+    assert found["pairs"] == pairs and found["lies"] == lies and found["weights"] == hard.WEIGHTS
+    tables = estimate_tables(pairs=str(tmp_path / "pairs.py"), lies=str(tmp_path / "lies.py"))
+    assert tables == hard.tables_for(pairs=pairs, lies=lies)
+    assert tables != hard.tables_for(lies=lies)
     assert hard.PAIRS != pairs and hard._TABLES == hard.tables_for()  # Hard's own untouched
-    assert read_estimate() == {}
+    assert read_estimate() == {} and estimate_tables() is None
 
 
-def test_the_suit_lies_module_is_what_its_commands_wrote(tmp_path):
+def test_an_estimate_read_from_a_weights_file_keeps_the_claims_it_leaves_out(tmp_path):
     from bummerl.bots import hard
-    from bummerl_lab.suit_lies import HEADER
-    from bummerl_lab.suit_pairs import read, write
+    from bummerl_lab.fit import write_table
+    from bummerl_lab.variant import read_estimate
 
-    lies, commands = read(str(ROOT / "src/bummerl/bots/lies.py"), "LIES")
-    assert lies == hard.LIES
-    assert sorted(commands) == ["auto", "manual"]
-    assert all(c.startswith("python -m bummerl_lab.suit_lies --rules ") for c in commands.values())
-    copy = tmp_path / "lies.py"
-    write(str(copy), lies, commands, "LIES", HEADER)
-    assert read(str(copy), "LIES") == (lies, commands)
-
-
-def test_the_suit_pairs_module_is_what_its_commands_wrote(tmp_path):
-    """``write`` and ``read`` round-trip the tables and each claim's command, and Hard's own
-    module names the command for both presets."""
-    from bummerl.bots import hard
-    from bummerl_lab.suit_pairs import read, write
-
-    pairs, commands = read(str(ROOT / "src/bummerl/bots/pairs.py"))
-    assert pairs == hard.PAIRS
-    assert sorted(commands) == ["auto", "manual"]
-    assert all(c.startswith("python -m bummerl_lab.suit_pairs --rules ") for c in commands.values())
-    copy = tmp_path / "pairs.py"
-    write(str(copy), pairs, commands)
-    assert read(str(copy)) == (pairs, commands)
+    weights = {"auto": {stage: tuple(round(w + 0.125, 4) for w in ws) for stage, ws in hard.WEIGHTS["auto"].items()}}
+    write_table(tmp_path, "weights", weights, {"auto": "made by a test"})
+    found = read_estimate(leaf=str(tmp_path / "weights.py"))
+    assert found["weights"] == {**hard.WEIGHTS, **weights} and found["weights"]["auto"] != hard.WEIGHTS["auto"]
+    assert found["pairs"] == hard.PAIRS and found["lies"] == hard.LIES
+    with pytest.raises(ValueError, match="no WEIGHTS"):
+        read_estimate(leaf=str(ROOT / "README.md"))
+    with pytest.raises(ValueError, match="no such file"):
+        read_estimate(leaf=str(tmp_path / "nowhere.py"))
 
 
 def test_a_lab_run_without_the_suit_pairs_scores_with_the_linear_estimate():
     from bummerl.bots import hard
     from bummerl.bots.solver import Position
-    from bummerl_lab.choices import changed
-    from bummerl_lab.suit_pairs import linear
-    from bummerl_lab.variant import read_pairs
+    from bummerl_lab.fit import linear
+    from bummerl_lab.variant import config_of, estimate_tables
 
     hand = deal(SOFT, 0, random.Random(3))
     pos = Position(hand)
-    with changed(read_pairs("none")):
-        assert hard.estimate(pos, hand.leader, 0) == pytest.approx(linear(pos, hand.leader, 0))
+    leaf = searched_estimate(config_of({"tables": estimate_tables(pairs="none")}))
+    assert leaf(pos, hand.leader, 0) == pytest.approx(linear(pos, hand.leader, 0))
     assert hard.estimate(pos, hand.leader, 0) != pytest.approx(linear(pos, hand.leader, 0))
     with pytest.raises(ValueError, match="no PAIRS"):
-        read_pairs(str(ROOT / "README.md"))
-
-
-def test_self_play_positions_are_kept_a_batch_at_a_time_and_a_batch_cut_short_is_left_out(tmp_path, monkeypatch):
-    from bummerl_lab import selfplay
-    from bummerl_lab.leaf_fit import STAGES
-
-    monkeypatch.setattr(selfplay, "BATCH", 2)
-    path = tmp_path / "soft.pkl"
-    assert selfplay.write(str(path), SOFT, 3, seed=7, nodes=300) == 3
-    header, found = selfplay.read(str(path))
-    assert header == {"rules": "soft", "seed": 7, "nodes": 300}
-    assert len(found[2]) == 3  # these three hands reach their second trick's lead with the talon open
-    for stage, samples in found.items():
-        assert stage in STAGES
-        for hand, won in samples:
-            assert hand.drawn == stage and hand.lead < 0 and hand.closed_by < 0
-            assert won in (-3, -2, -1, 1, 2, 3)
-    whole = path.read_bytes()
-    path.write_bytes(whole[:-40])  # the last batch (one hand) cut short by a stop
-    assert len(selfplay.read(str(path))[1][2]) == 2
-    path.write_bytes(b"")
-    with pytest.raises(ValueError, match="soft.pkl: no header of python -m bummerl_lab.selfplay"):
-        selfplay.read(str(path))
-
-
-def test_an_estimate_correction_is_added_to_its_weights_and_pairs_exactly():
-    """The estimate is linear in ``WEIGHTS`` and ``PAIRS``: the corrected tables give the
-    estimate plus each stage's correction (as rounded in them) times the position's row,
-    where neither is clipped, on positions with scores, tricks and marriages."""
-    from bummerl.bots import hard
-    from bummerl.bots.solver import Position
-    from bummerl_lab.choices import changed
-    from bummerl_lab.leaf_fit import PLAYERS, STAGES, positions
-    from bummerl_lab.refit import DENSE, corrected, sample
-
-    rng = random.Random(8)
-    n = DENSE + 2 * len(hard.PAIR_KEYS)
-    corrections = {stage: [rng.uniform(-0.05, 0.05) for _ in range(n)] for stage in STAGES}
-    weights, pairs = corrected("auto", corrections)
-    tables = hard.tables_for({**hard.WEIGHTS, "auto": weights}, {**hard.PAIRS, "auto": pairs})
-    for stage, w in corrections.items():  # the correction as the rounded tables hold it
-        old = (*hard.WEIGHTS["auto"][stage], *hard.PAIRS["auto"][stage][0], *hard.PAIRS["auto"][stage][1])
-        new = (*weights[stage], *pairs[stage][0], *pairs[stage][1])
-        assert [b - a for a, b in zip(old, new)] == pytest.approx(w, abs=6e-4)
-        corrections[stage] = [b - a for a, b in zip(old, new)]
-    found = positions(SOFT, 15, random.Random(4), PLAYERS["heuristic"])
-    checked, scored = 0, 0
-    for stage, samples in found.items():
-        for hand, _ in samples:
-            row, _ = sample(hand, 0.0)
-            pos = Position(hand)
-            before = hard.estimate(pos, hand.leader, hand.leader)
-            with changed({"_TABLES": tables}):
-                after = hard.estimate(pos, hand.leader, hand.leader)
-            shift = sum(corrections[stage][i] * x for i, x in row.items())
-            if max(abs(before), abs(before + shift)) < hard.MAX_VALUE:
-                assert after == pytest.approx(before + shift, abs=1e-9)
-                checked += 1
-                scored += any(row.get(i) for i in (hard.SCORE, hard.ABOVE_33, hard.NO_TRICK))
-    assert checked > 50 and scored > 20  # the scores' features are checked too
-
-
-def test_the_refit_explains_residuals_made_by_a_known_correction():
-    from bummerl.bots import hard
-    from bummerl_lab.refit import DENSE, fit_correction, rms, sample
-
-    rng = random.Random(9)
-    truth = [rng.uniform(-0.3, 0.3) for _ in range(DENSE + 2 * len(hard.PAIR_KEYS))]
-    data = []
-    for seed in range(2000):
-        hand = deal(SOFT, seed % 2, random.Random(seed))
-        row, _ = sample(hand, 0.0)
-        data.append((row, sum(truth[i] * x for i, x in row.items())))
-    w = fit_correction(data, ridge=1e-6)
-    assert rms(data) > 0.3
-    assert rms(data, w) < 0.02  # almost all of it explained (the weights' ridge shrinks a little)
+        estimate_tables(pairs=str(ROOT / "README.md"))
 
 
 def test_an_estimate_named_in_a_choices_run_is_read_from_the_files_it_names():
-    from bummerl.bots import hard
     from bummerl.bots.solver import Position
-    from bummerl_lab.choices import changed, read_files
-    from bummerl_lab.suit_pairs import linear
-    from bummerl_lab.variant import read_estimate
+    from bummerl_lab.choices import read_files
+    from bummerl_lab.fit import linear
+    from bummerl_lab.variant import config_of, estimate_tables
 
     assert read_files("leaf=a.leaf pairs=b.py") == {"leaf": "a.leaf", "pairs": "b.py"}
     hand = deal(SOFT, 0, random.Random(3))
     pos = Position(hand)
-    with changed(read_estimate(**read_files("pairs=none"))):
-        assert hard.estimate(pos, hand.leader, 0) == pytest.approx(linear(pos, hand.leader, 0))
+    leaf = searched_estimate(config_of({"tables": estimate_tables(**read_files("pairs=none"))}))
+    assert leaf(pos, hand.leader, 0) == pytest.approx(linear(pos, hand.leader, 0))
     with pytest.raises(ValueError, match="'weights=x': an estimate's files are leaf=FILE"):
         read_files("weights=x")
     with pytest.raises(ValueError, match="an estimate names its files"):
         read_files("  ")  # not a silent copy of the merged Hard
-
-
-def test_a_refit_writes_files_that_choices_reads_and_refuses_two_presets_at_once(tmp_path, capsys):
-    from bummerl.bots import hard
-    from bummerl.bots.solver import Position
-    from bummerl.rules import SHARP
-    from bummerl_lab import refit, selfplay
-    from bummerl_lab.choices import changed
-    from bummerl_lab.suit_pairs import read
-    from bummerl_lab.variant import read_estimate
-
-    soft, sharp = tmp_path / "soft.pkl", tmp_path / "sharp.pkl"
-    selfplay.write(str(soft), SOFT, 4, seed=3, nodes=300)
-    selfplay.write(str(sharp), SHARP, 0, seed=3, nodes=300)  # no hand: a header alone
-    leaf, pairs = tmp_path / "fit.leaf", tmp_path / "fit-pairs.py"
-    assert refit.main([str(soft), "--leaf-out", str(leaf), "--pairs-out", str(pairs)]) == 0
-    tables, commands = read(str(pairs))
-    assert list(tables) == ["auto"]  # only the preset fitted: Sharp stays Hard's own
-    assert commands["auto"].startswith("python -m bummerl_lab.refit ")
-    settings = read_estimate(leaf=str(leaf), pairs=str(pairs))
-    assert settings["WEIGHTS"]["manual"] == hard.WEIGHTS["manual"]
-    weights, fitted = refit.corrected("auto", refit.refit([str(soft)])[1])
-    assert settings["WEIGHTS"]["auto"] == weights and tables["auto"] == fitted  # the correction, as written
-    assert settings["WEIGHTS"]["auto"] != hard.WEIGHTS["auto"] and fitted != hard.PAIRS["auto"]
-    hand = deal(SOFT, 0, random.Random(3))
-    with changed(settings):
-        corrected = hard.estimate(Position(hand), hand.leader, hand.leader)
-    assert corrected != hard.estimate(Position(hand), hand.leader, hand.leader)
-    with pytest.raises(SystemExit):
-        refit.main([str(soft), str(sharp)])
-    assert "more than one preset: ['sharp', 'soft']" in capsys.readouterr().err
-    with pytest.raises(SystemExit):
-        refit.main([str(sharp)])
-    assert "no position at stage" in capsys.readouterr().err
