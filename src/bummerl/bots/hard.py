@@ -194,15 +194,16 @@ FEATURE_NAMES = (
 # holds that suit's ace or the ace is gone. ``PAIRS`` has, per stage, a value for every
 # pair of the root's and the opponent's ranks of a suit (the trump suit and side suits
 # apart), fitted to what the linear estimate leaves of the results of yardstick-vs-
-# yardstick play (``python -m bummerl_lab.suit_pairs``; each preset's command is in the
-# file).
+# yardstick play (``python -m bummerl_lab.fit``, which fits the weights, the pairs and the
+# lies in that order, each on what the ones before leave; each preset's command and
+# recipe are in the file).
 # ``LIES`` (in ``lies.py``) reads each suit as a triple: the root's ranks of the suit, the
 # opponent's, and those gone (played; the rest are in the talon, the face-up trump card
 # among them). A ten whose ace is gone takes every trick of its suit in phase 2; one whose
 # ace is still in the talon may not. It has, per stage, a value for every triple, fitted
 # to what the estimate with the pairs leaves of the results of yardstick-vs-yardstick play
-# (``python -m bummerl_lab.suit_lies``). Both predict the results better and play better
-# (docs/tuning.md).
+# (``python -m bummerl_lab.fit``, after the pairs). Both predict the results better and
+# play better (docs/tuning.md).
 
 
 def _top_trump(mine: int, theirs: int) -> int:
