@@ -15,7 +15,7 @@ import random
 import sys
 from itertools import combinations
 
-from bummerl.bots.hints import HintReason, explain
+from bummerl.bots.hints import HintReason, explain, percent
 from bummerl.bots.levels import choose
 from bummerl.bots.world import WorldBuilder
 from bummerl.cards import (
@@ -38,14 +38,15 @@ def worlds(view):
 
 
 def trick_takers(view, card: int):
-    """Every (world, follow) in which the opponent takes the trick ``card`` leads."""
-    for world in worlds(view):
+    """Every (index of a world of ``worlds``, follow) in which the opponent takes the
+    trick ``card`` leads."""
+    for index, world in enumerate(worlds(view)):
         world.step(card)
         for follow in cards_of(world.legal_plays()):
             after = world.copy()
             after.step(follow)
             if after.last_trick[3] != view.seat:
-                yield world, follow
+                yield index, follow
 
 
 def false_claim(view, action, reason: HintReason, params: dict) -> str | None:
@@ -103,7 +104,13 @@ def false_claim(view, action, reason: HintReason, params: dict) -> str | None:
     elif reason == HintReason.LEAD_TRUMP:
         if not any(SUIT_OF[c] == trump for world in worlds(view) for c in cards_of(world.hands[1 - seat])):
             return "draws the opponent's trumps, but the opponent can hold none"
-    elif reason == HintReason.LEAD_LOW:
+    if reason in (HintReason.LEAD_TOP, HintReason.LEAD):
+        taken = {index for index, _ in trick_takers(view, code)}
+        whole = sum(1 for _ in worlds(view))
+        share = percent(whole - len(taken), whole)
+        if params.get("safe") != share:
+            return f"safe in {params.get('safe')}% of deals, counted {share}%"
+    if reason == HintReason.LEAD_LOW:
         if POINTS[code] > 3:
             return f"a low card, but {CARD_CODES[code]} is worth {POINTS[code]}"
     return None

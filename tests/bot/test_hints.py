@@ -30,7 +30,7 @@ def test_reasons_describe_the_action():
     assert explain(v, "marry H") == (R.MARRIAGE, {"points": 20})
     assert explain(v, "close")[1]["hand_points"] == 11 + 10 + 4 + 3 + 2
     assert explain(v, "play JC") == (R.LEAD_TRUMP, {})
-    assert explain(v, "play AH") == (R.LEAD_TOP, {})  # the opponent may hold a trump
+    assert explain(v, "play AH") == (R.LEAD_TOP, {"safe": 23})  # the opponent may hold a trump
     follow = play(h, "play QH").view(1)
     assert explain(follow, "play JS") == (R.CHEAP_LOSS, {"card_points": 2})
     end = endgame("AH TH", "KH JS", trump="C", points=(51, 20))

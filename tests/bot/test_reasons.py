@@ -46,9 +46,12 @@ def test_an_ace_is_a_sure_winner_only_where_the_opponent_can_hold_no_trump(prese
     # rule called it a sure winner all the same)
     trumps_out = dealt("AH TH KH QH JC", "AS TS KS QS JS", "AC", "TC KC QC AD TD KD QD JD JH", preset)
     view = trumps_out.view(0)
-    assert explain(view, "play AH") == (R.LEAD_TOP, {})
+    # the opponent holds 5 of the 14 unseen cards, 3 of them trumps: it holds none in
+    # C(11, 5) / C(14, 5) = 462 / 2002 of the deals, 23%
+    assert explain(view, "play AH") == (R.LEAD_TOP, {"safe": 23})
     assert false_claim(view, "play AH", R.LEAD_HIGH, {}) is not None
-    assert false_claim(view, "play AH", R.LEAD_TOP, {}) is None
+    assert false_claim(view, "play AH", R.LEAD_TOP, {"safe": 23}) is None
+    assert false_claim(view, "play AH", R.LEAD_TOP, {"safe": 30}) is not None
 
 
 @pytest.mark.parametrize("preset", PRESETS)

@@ -219,7 +219,7 @@ def test_hint_reasons_all_translated():
 # with each figure at its widest and the longest card name of any deck.
 REASON_CHARS = 44
 WIDEST = {"score": "120", "hand_points": "45", "needed": "66", "won": "192", "worlds": "192",
-          "points": "40", "card_points": "11"}
+          "points": "40", "card_points": "11", "safe": "99"}
 
 
 def test_every_reason_fits_one_line_on_a_phone_in_both_languages():
