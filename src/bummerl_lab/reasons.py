@@ -5,7 +5,8 @@ the player could be facing.
 and, at each of Hard's decisions, asks ``hints.explain`` why Hard's move is good, then checks
 what that reason claims against every hand the opponent may hold (the engine's own
 ``Hand`` plays the trick out in each), independently of how ``explain`` decided. It prints,
-per reason, how often it was said and how often its claim was false there.
+per reason, how often it was said and how often its claim was false there, and how many
+reasons count the deals the player could be facing rather than speak from a rule of thumb.
 
 ``false_claim`` is the check; the property test in tests/bot/test_reasons.py uses it too.
 """
@@ -25,6 +26,10 @@ from bummerl.hand import deal
 from bummerl.rules import GOAL, Rules, marriage_points
 
 HARD_SEAT = 0
+# Reasons that carry a count of the deals the player could be facing: counted exactly from
+# the view (the share of deals in which a lead is safe), or by the search over its worlds
+# (in how many a close wins).
+COUNTED = ("lead_top", "lead", "close_odds")
 
 
 def worlds(view):
@@ -150,6 +155,8 @@ def main(argv=None) -> int:
     false = sum(f for _, f in result["reasons"].values())
     print(f"Hard's reasons over {args.hands} {args.rules} hands against Medium (seed {args.seed}): "
           f"{total} said, {false} false")
+    counted = sum(result["reasons"].get(name, (0, 0))[0] for name in COUNTED)
+    print(f"  {counted} of them ({100 * counted / max(total, 1):.0f}%) count the deals the player could be facing")
     for name, (count, bad) in sorted(result["reasons"].items(), key=lambda kv: -kv[1][0]):
         print(f"  {name:14} {count:5} said, {bad:4} false")
     for line in result["false"][:20]:
