@@ -5,18 +5,14 @@ import random
 from bummerl import Rules, deal
 from bummerl.bots.hints import HintReason as R, explain, hint
 
-from engine.builders import dealt, endgame, play
+from engine.builders import dealt, endgame, play, random_position
 
 
 def test_hint_is_a_legal_action_with_a_known_reason_in_random_positions():
     rng = random.Random(3)
     for n in range(12):
-        hand = deal(Rules.preset("soft" if n % 2 else "sharp"), n % 2, rng)
-        for _ in range(rng.randrange(0, 12)):
-            if hand.over:
-                break
-            hand = hand.apply(rng.choice(hand.legal()))
-        if hand.over:
+        hand = random_position(Rules.preset("soft" if n % 2 else "sharp"), n % 2, rng, rng.randrange(0, 12))
+        if hand is None:
             continue
         view = hand.view(hand.to_act)
         h = hint(view, random.Random(n), time_limit=0.2)

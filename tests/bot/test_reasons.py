@@ -8,12 +8,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bummerl import Rules, deal
+from bummerl import Rules
 from bummerl.bots.hints import HintReason as R, explain, opponent_can_take
 from bummerl.cards import parse_card
 from bummerl_lab.reasons import false_claim, measure
 
-from engine.builders import dealt, endgame, play
+from engine.builders import dealt, endgame, play, random_position
 
 PRESETS = ("soft", "sharp")
 
@@ -22,12 +22,8 @@ PRESETS = ("soft", "sharp")
 @given(st.sampled_from(PRESETS), st.integers(0, 2**32), st.integers(0, 18))
 def test_every_reason_for_every_legal_action_is_true_in_every_deal_the_view_allows(preset, seed, moves):
     rng = random.Random(seed)
-    hand = deal(Rules.preset(preset), seed % 2, rng)
-    for _ in range(moves):
-        if hand.over:
-            return
-        hand = hand.apply(rng.choice(hand.legal()))
-    if hand.over:
+    hand = random_position(Rules.preset(preset), seed % 2, rng, moves)
+    if hand is None:
         return
     view = hand.view(hand.to_act)
     for action in view.legal:
@@ -35,37 +31,31 @@ def test_every_reason_for_every_legal_action_is_true_in_every_deal_the_view_allo
         assert false_claim(view, action, reason, params) is None, (action, reason, params)
 
 
-@pytest.mark.parametrize("preset", PRESETS)
-def test_an_ace_is_a_sure_winner_only_where_the_opponent_can_hold_no_trump(preset):
-    # clubs are trump and every club is seen: nothing takes the ace of hearts
-    no_trumps_out = dealt("AC TC KC QC AH", "AS TS KS QS JS", "JC", "TH KH QH AD TD KD QD JD JH", preset)
-    view = no_trumps_out.view(0)
-    assert explain(view, "play AH") == (R.LEAD_HIGH, {})
-    assert false_claim(view, "play AH", R.LEAD_HIGH, {}) is None
-    # the clubs ten, king and queen are unseen: the opponent may trump the ace (the old
-    # rule called it a sure winner all the same)
-    trumps_out = dealt("AH TH KH QH JC", "AS TS KS QS JS", "AC", "TC KC QC AD TD KD QD JD JH", preset)
-    view = trumps_out.view(0)
-    # the opponent holds 5 of the 14 unseen cards, 3 of them trumps: it holds none in
-    # C(11, 5) / C(14, 5) = 462 / 2002 of the deals, 23%
-    assert explain(view, "play AH") == (R.LEAD_TOP, {"safe": 23})
-    assert false_claim(view, "play AH", R.LEAD_HIGH, {}) is not None
-    assert false_claim(view, "play AH", R.LEAD_TOP, {"safe": 23}) is None
-    assert false_claim(view, "play AH", R.LEAD_TOP, {"safe": 30}) is not None
+# Clubs are trump. Every club is seen (in the leader's hand, or the face-up jack) ...
+ALL_CLUBS_SEEN = ("AC TC KC QC AH", "AS TS KS QS JS", "JC", "TH KH QH AD TD KD QD JD JH")
+# ... or the ten, king and queen of clubs are unseen: the opponent may hold them.
+CLUBS_OUT = ("AH TH KH QH JC", "AS TS KS QS JS", "AC", "TC KC QC AD TD KD QD JD JH")
+
+# (position, lead, the reason and its figures, reasons the old rule gave that are false
+# there): the opponent holds 5 of the 14 unseen cards, 3 of them trumps in CLUBS_OUT, so it
+# holds none in C(11, 5) / C(14, 5) = 462 / 2002 of the deals, 23%.
+LEADS = [
+    (ALL_CLUBS_SEEN, "play AH", (R.LEAD_HIGH, {}), []),  # nothing can take the ace
+    (CLUBS_OUT, "play AH", (R.LEAD_TOP, {"safe": 23}),
+     [(R.LEAD_HIGH, {}), (R.LEAD_TOP, {"safe": 30})]),  # it may be trumped
+    (CLUBS_OUT, "play JC", (R.LEAD_TRUMP, {}), []),  # a higher trump may be out
+    (ALL_CLUBS_SEEN, "play QC", (R.LEAD_HIGH, {}), [(R.LEAD_TRUMP, {})]),  # no trump to draw
+]
 
 
 @pytest.mark.parametrize("preset", PRESETS)
-def test_a_trump_lead_draws_trumps_only_where_the_opponent_may_hold_one(preset):
-    others_out = dealt("AH TH KH QH JC", "AS TS KS QS JS", "AC", "TC KC QC AD TD KD QD JD JH", preset)
-    view = others_out.view(0)
-    assert explain(view, "play JC") == (R.LEAD_TRUMP, {})
-    assert false_claim(view, "play JC", R.LEAD_TRUMP, {}) is None
-    # every other club is in the leader's hand or face up: nothing is left to draw (the old
-    # rule said "draw the opponent's trumps" all the same); the queen is a sure winner
-    all_seen = dealt("AC TC KC QC AH", "AS TS KS QS JS", "JC", "TH KH QH AD TD KD QD JD JH", preset)
-    view = all_seen.view(0)
-    assert explain(view, "play QC") == (R.LEAD_HIGH, {})
-    assert false_claim(view, "play QC", R.LEAD_TRUMP, {}) is not None
+@pytest.mark.parametrize("position, lead, said, false", LEADS)
+def test_a_lead_is_called_sure_or_drawing_trumps_only_where_the_deals_allow(preset, position, lead, said, false):
+    view = dealt(*position, preset).view(0)
+    assert explain(view, lead) == said
+    assert false_claim(view, lead, *said) is None
+    for reason, params in false:
+        assert false_claim(view, lead, reason, params) is not None
 
 
 @pytest.mark.parametrize("preset", PRESETS)

@@ -58,6 +58,19 @@ def endgame(
     return h
 
 
+def random_position(rules: Rules, dealer: int, rng, moves: int) -> Hand | None:
+    """A deal played on ``moves`` random legal actions (drawn from ``rng``); None when the
+    hand ends before."""
+    from bummerl.hand import deal
+
+    hand = deal(rules, dealer, rng)
+    for _ in range(moves):
+        if hand.over:
+            return None
+        hand = hand.apply(rng.choice(hand.legal()))
+    return None if hand.over else hand
+
+
 def play(hand: Hand, *actions: str) -> Hand:
     """Apply actions given as record text ("play AH", "close", ...), checked."""
     for action in actions:
