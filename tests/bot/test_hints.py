@@ -2,7 +2,7 @@
 
 import random
 
-from bummerl import Rules, deal
+from bummerl import Rules
 from bummerl.bots.hints import HintReason as R, explain, hint
 
 from engine.builders import dealt, endgame, play, random_position
