@@ -13,7 +13,11 @@ from bummerl.review import judge
 from . import i18n
 from .render import attr, score_rows, t
 
-WIDTH, HEIGHT, PAD = 320, 132, 14  # the graph's viewBox; values run from +3 (top) to -3
+WIDTH, HEIGHT, PAD = 320, 132, 14  # the graph's plot; values run from +3 (top) to -3
+BELOW = 30  # the band under the plot: the tricks' numbers, then the legend
+# A sign beside each mark's word, as chess annotates moves: marks are told apart by more
+# than colour (screen readers read the word; the sign is hidden from them).
+MARK_SIGNS = {"best": "!", "good": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 
 
 def action_words(settings: dict, action: str) -> str:
@@ -75,11 +79,21 @@ def graph_svg(settings: dict, review) -> str:
     dots = "".join(f'<circle cx="{x(trick)}" cy="{_y(value)}" r="3"/>' for trick, value in seen)
     grid = "".join(f'<line class="grid" x1="{PAD}" x2="{WIDTH - PAD}" y1="{_y(v)}" y2="{_y(v)}"/>'
                    f'<text x="2" y="{_y(v) + 4}">{v:+d}</text>' for v in (3, 0, -3))
+    axis = f'<text x="2" y="{HEIGHT + 8}">{escape(t(settings, "review_axis_trick"))}</text>' + "".join(
+        f'<text class="tick" x="{x(trick)}" y="{HEIGHT + 8}">{trick}</text>' for trick in range(1, last + 1))
+    legend_y = HEIGHT + BELOW - 6
+    legend = (f'<line class="key seen" x1="{PAD}" x2="{PAD + 22}" y1="{legend_y - 3}" y2="{legend_y - 3}"/>'
+              f'<text x="{PAD + 27}" y="{legend_y}">{escape(t(settings, "review_legend_seen"))}</text>')
+    if exact:
+        middle = WIDTH // 2
+        legend += (f'<line class="key exact" x1="{middle}" x2="{middle + 22}" y1="{legend_y - 3}" y2="{legend_y - 3}"/>'
+                   f'<text x="{middle + 27}" y="{legend_y}">{escape(t(settings, "review_legend_exact"))}</text>')
     title = escape(t(settings, "review_graph"))
-    return (f'<svg class="review-graph" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+    return (f'<svg class="review-graph" viewBox="0 0 {WIDTH} {HEIGHT + BELOW}" role="img" '
             f'aria-labelledby="review-graph-title" preserveAspectRatio="xMidYMid meet">'
-            f'<title id="review-graph-title">{title}</title>{grid}'
-            f'{line(exact, "exact")}{line(seen, "seen")}<g class="seen">{dots}</g></svg>'
+            f'<title id="review-graph-title">{title}</title>{grid}{axis}'
+            f'{line(exact, "exact")}{line(seen, "seen")}<g class="seen">{dots}</g>'
+            f'<g class="legend" aria-hidden="true">{legend}</g></svg>'
             f'<p class="caption" aria-hidden="true">{title}</p>')
 
 
@@ -97,7 +111,7 @@ def rows_html(settings: dict, review, show_bot: bool = False) -> str:
         why = escape(reason_words(settings, d.reason, d.reason_params))
         if d.board_changed:
             why += f" ({escape(t(settings, 'review_board'))})"
-        lost = f"{d.loss:.2f}" if d.loss >= 0.005 else ""
+        lost = _points(settings, d.loss, 2) if d.loss >= 0.005 else ""
         puzzle = ""
         if mine and len(d.values) > 1:
             label = attr(t(settings, "puzzle_link_label", trick=d.trick))
@@ -107,9 +121,16 @@ def rows_html(settings: dict, review, show_bot: bool = False) -> str:
         seat = "" if mine else ' data-seat="bot"'
         rows.append(f'<tr class="mark-{d.mark}"{seat}><th scope="row"><button type="button" class="link" '
                     f'data-action="review-go" data-review-step="{d.step}">{what}</button>{puzzle}</th>'
-                    f'<td>{escape(t(settings, "mark_" + d.mark))}</td><td>{better}</td><td>{lost}</td>'
+                    f'<td>{mark_html(settings, d.mark)}</td><td>{better}</td><td>{lost}</td>'
                     f'<td>{why}</td></tr>')
     return "".join(rows)
+
+
+def mark_html(settings: dict, mark: str) -> str:
+    """A mark's word, with its sign before it (``MARK_SIGNS``) for the eye alone."""
+    sign = MARK_SIGNS[mark]
+    word = escape(t(settings, "mark_" + mark))
+    return f'<span class="mark-sign" aria-hidden="true">{sign}</span> {word}' if sign else word
 
 
 def panel_html(settings: dict, review, progress: tuple[int, int], running: bool, stopped: bool,
