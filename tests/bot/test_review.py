@@ -1,6 +1,7 @@
 """The review of a hand (`bummerl.review`): Hard's values from the seat's own view, the
 marks, the graph's exact line, and the command line."""
 import json
+import os
 import random
 import subprocess
 import sys
@@ -167,7 +168,7 @@ def test_the_summary_counts_the_errors_and_the_points_lost(reviewed):
 def test_the_command_line_prints_the_table_or_json_and_says_what_is_wrong(tmp_path):
     path = tmp_path / "hand.json"
     path.write_text(json.dumps(RECORD))
-    env = {"PYTHONPATH": str(ROOT / "src")}
+    env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))  # (the environment: a coverage run follows)
     run = subprocess.run([sys.executable, "-m", "bummerl", "review", str(path), "--json", "--nodes", "2000"],
                          capture_output=True, text=True, env=env)
     assert run.returncode == 0, run.stderr

@@ -1,6 +1,7 @@
 """The record notation, ``replay`` and the command line."""
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -99,7 +100,7 @@ def test_from_record_raises_notation_error_for_unreadable_input():
 def run(*args, stdin=None):
     return subprocess.run(
         [sys.executable, "-m", "bummerl", *args], input=stdin, capture_output=True, text=True,
-        env={"PYTHONPATH": SRC}, timeout=60,
+        env=dict(os.environ, PYTHONPATH=SRC), timeout=60,  # (the environment: a coverage run follows)
     )
 
 
