@@ -233,15 +233,12 @@ def exact_value(hand, seat: int, nodes: int = EXACT_NODES) -> float | None:
 
 def _decision(hand, step: int, played: str, values: dict, for_bummerl: dict | None,
               close_odds: tuple | None = None) -> Decision:
-    from .bots.hints import HintReason, explain
+    from .bots.hints import explain
 
     view = hand.view(hand.to_act)
     best = _best(values, played)
     changed = for_bummerl is not None and _best(for_bummerl, played) != best
-    if best == "close" and close_odds is not None:  # the search counted it: say how often
-        reason, params = HintReason.CLOSE_ODDS, {"won": close_odds[0], "worlds": close_odds[1]}
-    else:
-        reason, params = explain(view, best)
+    reason, params = explain(view, best, close_odds)
     loss = max(values[best] - values[played], 0.0)
     return Decision(step, len(view.trick_history) + 1, hand.to_act, str(played), values, best, loss,
                     mark(loss), reason.value, params, changed)

@@ -360,7 +360,7 @@ class App:
         thinking, position = found
         while not await self.think(thinking):
             pass
-        self.carry_out(self.table.play.hint_found(position, thinking.best()))
+        self.carry_out(self.table.play.hint_found(position, thinking.best(), thinking.close_odds()))
 
     async def copy(self, query: str) -> None:
         url = str(js.location.origin) + str(js.location.pathname) + "?" + query

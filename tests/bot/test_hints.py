@@ -39,3 +39,15 @@ def test_a_close_hint_says_how_many_points_are_still_needed():
     assert "close" in after_trick.view(0).legal
     reason, params = explain(after_trick.view(0), "close")
     assert reason == R.CLOSE and params["score"] == 13 and params["needed"] == 53
+
+
+def test_a_close_hint_says_in_how_many_of_the_searched_deals_it_wins_as_the_review_does():
+    # trump ace, ten and marriage with a trick in: the close wins whatever the opponent holds
+    won_trick = play(dealt("AH TH KH QH AS", "AD TD KD QD JD", "JH", "AC TC KC QC JC TS KS QS JS"),
+                     "play AS", "play JD")
+    view = won_trick.view(0)
+    h = hint(view, random.Random(4))
+    assert h.action == "close"
+    assert h.reason == R.CLOSE_ODDS and h.params["won"] == h.params["worlds"] > 0
+    assert explain(view, "close", (3, 4)) == (R.CLOSE_ODDS, {"won": 3, "worlds": 4})
+    assert explain(view, "play AH", (3, 4))[0] != R.CLOSE_ODDS  # odds speak for a close only

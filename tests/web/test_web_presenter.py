@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bummerl import Match, Rules
+from bummerl import Action, Match, Rules
 from bummerl.record import encode_record
 from bummerl_web import i18n, render, replay, stats
 from bummerl_web.settings import BOT, default_settings
@@ -202,6 +202,9 @@ def test_a_hint_is_thought_for_your_position_and_dropped_if_it_moved_on():
     thinking.step()
     found = table.play.hint_found(position, thinking.best())
     assert kinds(found) == [ShowHint, Announce] and found[0].text.startswith("Hint:")
+    assert "close" in table.session.view.legal  # the search's count speaks for a close, as in the review
+    odds = table.play.hint_found(position, Action.parse("close"), (5, 6))
+    assert "close: it wins in 5 of 6 possible deals" in odds[0].text
     do(table, "play", card=table.session.view.playable[0])
     assert table.play.hint_found(position, thinking.best()) == []
     do(table, "rules-apply", form={**{k: v for k, v in default_settings().items()}, "hints": False})

@@ -715,7 +715,7 @@ class Search:
         """In how many of the sampled worlds the close wins the hand, played on with the
         lead that serves every world best: (worlds won, worlds searched); None when
         closing is not an option or no world is searched yet."""
-        count = len(self.worlds) if self.means is not None else self.next_world
+        count = self._finished_count()  # spare worlds may be drawn and not yet searched
         if CLOSE not in self.legal or not count or self.close_values[0] is None:
             return None
         lead = self._close_lead(sum(self.weights[:count]), count, _game_points)[1]

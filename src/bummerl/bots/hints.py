@@ -22,7 +22,7 @@ from ..cards import (
 )
 from ..hand import follows
 from ..rules import GOAL, marriage_points
-from .levels import choose
+from .levels import Thinking
 
 
 class HintReason(Enum):
@@ -86,21 +86,27 @@ class Hint:
 
 def hint(view, rng, time_limit: float | None = None) -> Hint:
     """The Hard bot's move for the seat of ``view``, and why."""
-    return explain_hint(view, choose(view, "hard", rng, time_limit))
+    thinking = Thinking(view, "hard", rng, time_limit)
+    thinking.step()
+    return explain_hint(view, thinking.best(), thinking.close_odds())
 
 
-def explain_hint(view, action) -> Hint:
-    """``action`` for the seat of ``view`` (the Hard bot's choice), and why."""
+def explain_hint(view, action, close_odds: tuple[int, int] | None = None) -> Hint:
+    """``action`` for the seat of ``view`` (the Hard bot's choice), and why (``explain``)."""
     action = Action.parse(action)
-    reason, params = explain(view, action)
+    reason, params = explain(view, action, close_odds)
     return Hint(action, reason, params)
 
 
-def explain(view, action) -> tuple[HintReason, dict]:
-    """The reason that speaks for ``action`` in the position of ``view``."""
+def explain(view, action, close_odds: tuple[int, int] | None = None) -> tuple[HintReason, dict]:
+    """The reason that speaks for ``action`` in the position of ``view``. A close that the
+    search counted (``close_odds``: in how many of its worlds the close wins, of how many)
+    says so; the Hint and the review give the same reasons."""
     code = Action.parse(action).code
     trump = SUITS.index(view.trump)
     seat = view.seat
+    if code == CLOSE and close_odds is not None:
+        return HintReason.CLOSE_ODDS, {"won": close_odds[0], "worlds": close_odds[1]}
     if code == CLAIM:  # under manual claiming a claim is legal at any score, and false below 66
         score = view.scores[seat]
         return (HintReason.CLAIM if score >= GOAL else HintReason.CLAIM_SHORT), {"score": score}

@@ -67,6 +67,11 @@ class Thinking:
         """Think for at most about ``max_seconds``; True once the decision is made."""
         return self._search.step(max_seconds) if self._search else True
 
+    def close_odds(self) -> tuple[int, int] | None:
+        """In how many of Hard's sampled worlds closing wins the hand (``hard.Search.close_odds``):
+        (won, worlds), or None (no close to play, or not Hard)."""
+        return self._search.close_odds() if self._search else None
+
     def best(self) -> Action:
         """The decision (the best found so far, while not done)."""
         return Action.of(self._search.best()) if self._search else self._answer

@@ -155,10 +155,12 @@ class PlayRoom(Room):
         thinking = self.session.hint_thinking() if self.hint() else None
         return None if thinking is None else (thinking, (self.generation, *_position(self.session)))
 
-    def hint_found(self, position: tuple, action) -> list:
+    def hint_found(self, position: tuple, action, close_odds: tuple | None = None) -> list:
+        """Show the Hint for ``action`` (with the search's ``close_odds``), unless the
+        position moved on while Hard thought."""
         if position != (self.generation, *_position(self.session)):
-            return []  # the position moved on while Hard thought
-        text = render.hint_text(self.settings, self.session.hint(action))
+            return []
+        text = render.hint_text(self.settings, self.session.hint(action, close_odds))
         if action.card:
             target = f'#hand [data-card="{action.card}"]'
         else:
