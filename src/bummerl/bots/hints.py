@@ -133,17 +133,18 @@ def explain(view, action, close_odds: tuple[int, int] | None = None) -> tuple[Hi
                 return HintReason.TRUMP_TRICK, {"points": points}
             return HintReason.WIN_TRICK, {"points": points}
         return HintReason.CHEAP_LOSS, {"card_points": POINTS[card]}
-    if not opponent_can_take(view, card):
+    safe, whole = safe_deals(view, card)
+    if safe == whole:  # no hand the opponent may hold takes it
         return HintReason.LEAD_HIGH, {}
     if SUIT_OF[card] == trump:
         # not a sure winner, so a higher trump may be in the opponent's hand
         return HintReason.LEAD_TRUMP, {}
     if POINTS[card] <= 3:
         return HintReason.LEAD_LOW, {}
-    safe = {"safe": percent(*safe_deals(view, card))}
+    share = {"safe": percent(safe, whole)}
     if not opponent_may_hold(view) & HIGHER[card]:
-        return HintReason.LEAD_TOP, safe  # no higher card of its suit can be out against it
-    return HintReason.LEAD, safe
+        return HintReason.LEAD_TOP, share  # no higher card of its suit can be out against it
+    return HintReason.LEAD, share
 
 
 def percent(part: int, whole: int) -> int:
@@ -152,55 +153,50 @@ def percent(part: int, whole: int) -> int:
     return share if part in (0, whole) else min(max(share, 1), 99)
 
 
-def opponent_may_hold(view) -> int:
-    """Every card the opponent of ``view``'s seat may hold, as a mask: the cards it has
-    shown, and while some of its cards are unknown, every unseen card it has not shown
-    it lacks."""
+def _unknown(view) -> tuple[int, int, int]:
+    """What the opponent of ``view``'s seat holds, as far as the view tells: (the cards it
+    has shown, how many of its cards are unknown, the unseen cards they may be: every one
+    it has not shown it lacks)."""
     known = view.opponent_known_mask
-    if view.opponent_hand_size <= len(cards_of(known)):
-        return known
-    return known | (view.unseen_mask & ~view.opponent_lacks_mask)
+    count = view.opponent_hand_size - len(cards_of(known))
+    return known, count, view.unseen_mask & ~view.opponent_lacks_mask & ~known
+
+
+def opponent_may_hold(view) -> int:
+    """Every card the opponent of ``view``'s seat may hold, as a mask (``_unknown``)."""
+    known, count, free = _unknown(view)
+    return known | free if count else known
 
 
 def opponent_hands(view):
     """Every hand the opponent of ``view``'s seat may hold (masks): the cards it has shown
-    and any choice of the right number of the unseen cards it has not shown it lacks."""
-    known = view.opponent_known_mask
-    unknown = view.opponent_hand_size - len(cards_of(known))
-    free = cards_of(view.unseen_mask & ~view.opponent_lacks_mask & ~known)
-    for chosen in combinations(free, unknown):
+    and any choice of the right number of the unseen cards it may hold."""
+    known, count, free = _unknown(view)
+    for chosen in combinations(cards_of(free), count):
         yield known | mask_of(chosen)
 
 
 def safe_deals(view, card: int) -> tuple[int, int]:
     """(in how many of the hands the opponent may hold nothing takes the trick ``card``
     leads, how many hands it may hold): every hand counts alike. While the talon is open
-    that is counted (a hand is safe when none of its unknown cards beats the lead);
-    once it is closed or used up, each hand is tried as ``opponent_can_take`` tries them."""
+    the opponent may play any card, so a hand is safe when none of its cards beats the
+    lead, and the hands are counted by combinations; once the talon is closed or used up
+    it must follow suit (and head, and trump), so each hand is tried."""
     trump = SUITS.index(view.trump)
-    known = view.opponent_known_mask
-    unknown = view.opponent_hand_size - len(cards_of(known))
-    free = view.unseen_mask & ~view.opponent_lacks_mask & ~known
-    whole = comb(len(cards_of(free)), unknown)
+    wins = FOLLOWER_WINS[trump]
+    known, count, free = _unknown(view)
+    whole = comb(len(cards_of(free)), count)
     if view.phase2:
-        wins = FOLLOWER_WINS[trump]
         taken = sum(1 for held in opponent_hands(view)
                     if any(wins[card * 20 + f] for f in cards_of(follows(held, card, trump, True))))
         return whole - taken, whole
-    beaters = [f for f in range(20) if FOLLOWER_WINS[trump][card * 20 + f]]
-    if any(known >> f & 1 for f in beaters):
+    beaters = mask_of(f for f in range(20) if wins[card * 20 + f])
+    if known & beaters:
         return 0, whole
-    harmless = len(cards_of(free)) - sum(free >> f & 1 for f in beaters)
-    return comb(harmless, unknown), whole
+    return comb(len(cards_of(free & ~beaters)), count), whole
 
 
 def opponent_can_take(view, card: int) -> bool:
-    """Whether some hand the opponent may hold (``opponent_hands``) lets it take the trick
-    that ``card`` leads. While the talon is open it may play any card, so one card that
-    beats the lead is enough; once the talon is closed or used up it must follow suit (and
-    head, and trump), so each hand it may hold is tried."""
-    trump = SUITS.index(view.trump)
-    hands = opponent_hands(view) if view.phase2 else (opponent_may_hold(view),)
-    wins = FOLLOWER_WINS[trump]
-    return any(wins[card * 20 + follow]
-               for held in hands for follow in cards_of(follows(held, card, trump, view.phase2)))
+    """Whether some hand the opponent may hold lets it take the trick ``card`` leads."""
+    safe, whole = safe_deals(view, card)
+    return safe < whole
