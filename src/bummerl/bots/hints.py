@@ -23,6 +23,7 @@ from ..cards import (
 from ..hand import follows
 from ..rules import GOAL, marriage_points
 from .levels import Thinking
+from .world import WorldBuilder
 
 
 class HintReason(Enum):
@@ -154,12 +155,11 @@ def percent(part: int, whole: int) -> int:
 
 
 def _unknown(view) -> tuple[int, int, int]:
-    """What the opponent of ``view``'s seat holds, as far as the view tells: (the cards it
-    has shown, how many of its cards are unknown, the unseen cards they may be: every one
-    it has not shown it lacks)."""
-    known = view.opponent_known_mask
-    count = view.opponent_hand_size - len(cards_of(known))
-    return known, count, view.unseen_mask & ~view.opponent_lacks_mask & ~known
+    """What the opponent of ``view``'s seat holds, as far as the view tells, as Hard's
+    worlds read it (``world.WorldBuilder``): (the cards it has shown, how many of its cards
+    are unknown, the unseen cards they may be)."""
+    builder = WorldBuilder(view)
+    return builder.known, builder.need, builder.allowed
 
 
 def opponent_may_hold(view) -> int:
