@@ -51,7 +51,7 @@ def cmd_review(args) -> int:
 
     try:
         record = loads_record(_read(args.file))
-        result = review(record, seat=args.seat, nodes=args.nodes, with_other=args.both)
+        result = review(record, seat=args.seat, with_other=args.both, seed=args.seed)
     except UnicodeDecodeError as error:
         problem = f"{args.file}: not UTF-8 text (byte {error.start})"
     except OSError as error:
@@ -80,7 +80,7 @@ def main(argv=None) -> int:
     r = sub.add_parser("review", help="where the points went: every decision of a seat valued by Hard")
     r.add_argument("file", help="record file, or - for stdin")
     r.add_argument("--seat", type=int, choices=(0, 1), default=0, help="whose decisions (default 0)")
-    r.add_argument("--nodes", type=int, default=60_000, help="Hard's search nodes per decision")
+    r.add_argument("--seed", help="another independent sample of the hidden cards (default: the one the record fixes)")
     r.add_argument("--both", action="store_true", help="the other seat's decisions too (from its own view)")
     r.add_argument("--json", action="store_true", help="print one JSON object")
     b = sub.add_parser("bench", help="random playouts per second")

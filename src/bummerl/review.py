@@ -2,10 +2,18 @@
 
 For every decision of the reviewed seat (each lead, follow, exchange, marriage, close and
 claim) every legal action is valued by Hard **from that seat's view at that moment** (only
-what the player could know: the view the bot gets), searched at a fixed node budget with
-a random source fixed by the record and the step, so the same record always gives the
-same review. Values are expected game points for the hand (+3 .. -3) for the reviewed seat.
-Hard's quick answers (the trump exchange, a due claim, a single action) are searched too.
+what the player could know: the view the bot gets), with a random source fixed by the
+record and the step, so the same record always gives the same review (``--seed`` draws
+another sample). Values are expected game points for the hand (+3 .. -3) for the reviewed
+seat: means over worlds, the hidden cards guessed. Hard's quick answers (the trump
+exchange, a due claim, a single action) are searched too.
+
+A mark must not hang on the guess. The search (``Plan``) goes to a depth set by the
+position and adds worlds while the mark of the action played is unsettled: while the
+interval of its loss (``Verdict``: two standard errors of the per-world differences
+between the actions, the same worlds valuing each) straddles a mark's bound, up to 768
+worlds, every world where there are no more. Measured with ``python -m bummerl_lab.verdicts``
+(docs/players.md).
 
 Each decision is marked by what it lost against the best action (``MARKS``), and the best
 action gets the reason the Hint gives for it (``bots.hints.explain``). The graph follows
@@ -18,13 +26,13 @@ is over, nothing is secret any more; ``None`` where the solver's budget ran out)
 >>> hand = deal(SOFT, 0, random.Random(3))
 >>> while not hand.over:
 ...     hand = hand.apply(hand.legal()[0])
->>> result = review(hand.to_record(), seat=1, nodes=2_000, exact_nodes=20_000)
+>>> result = review(hand.to_record(), seat=1, plan=QUICK_PLAN, exact_nodes=20_000)
 >>> result.decisions[0].step, result.decisions[0].mark in MARK_NAMES
 (0, True)
 """
 
 import random
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 
 from .cards import action_str, parse_action
 from .errors import NotationError
@@ -37,11 +45,11 @@ from .record import MAX_ACTIONS, from_record
 MARKS = ((1.0, "blunder"), (0.5, "mistake"), (0.25, "inaccuracy"), (0.1, "good"))
 MARK_NAMES = ("best", "good", "inaccuracy", "mistake", "blunder")
 ERRORS = ("inaccuracy", "mistake", "blunder")
-NODES = 60_000  # Hard's search nodes per decision in a review (as in play, ``hard.NODES``)
 EXACT_NODES = 3_000_000  # the exact solver's budget per position of the graph
 # Of the review's values: a review kept by a page is reused only by the same version.
 # 2: the search tries the likeliest best moves first (the same node budget searches further).
-VERSION = 2
+# 3: a depth set by the position and worlds added until the mark is settled (``Plan``).
+VERSION = 3
 
 
 def mark(loss: float) -> str:
@@ -62,10 +70,13 @@ class Decision:
     reason: str  # the HintReason key for the best action
     reason_params: dict  # its parameters (cards as codes)
     board_changed: bool = False  # with the match board the best choice differs
+    low: float = 0.0  # the loss's interval over the worlds searched (``Verdict``)
+    high: float = 0.0
+    worlds: int = 0  # how many worlds were searched (0: not said, a review of an older version)
 
     def to_json(self) -> dict:
         return {**asdict(self), "values": {a: round(v, 4) for a, v in self.values.items()},
-                "loss": round(self.loss, 4)}
+                "loss": round(self.loss, 4), "low": round(self.low, 4), "high": round(self.high, 4)}
 
     @classmethod
     def from_json(cls, obj, where: str) -> "Decision":
@@ -73,7 +84,7 @@ class Decision:
         ``where`` and the field for anything else)."""
         from .bots.hints import HintReason
 
-        expect_object(obj, where, _DECISION_KEYS)
+        expect_object(obj, where, _DECISION_KEYS[:-3], _DECISION_KEYS[-3:])
         step = expect_int(obj["step"], f"{where}.step", 0, MAX_ACTIONS)
         trick = expect_int(obj["trick"], f"{where}.trick", 1, 10)
         seat = expect_int(obj["seat"], f"{where}.seat", 0, 1)
@@ -98,7 +109,11 @@ class Decision:
                 raise NotationError(f"expected a short text or a number, got {show(value)}",
                                     f"{where}.reason_params.{name}")
         changed = expect_bool(obj["board_changed"], f"{where}.board_changed")
-        return cls(step, trick, seat, played, values, best, loss, mark_, reason, params, changed)
+        low, high = (expect_number(obj.get(key, loss), f"{where}.{key}", 0, 2 * MAX_VALUE) for key in ("low", "high"))
+        if not low <= loss <= high:
+            raise NotationError(f"the loss {show(loss)} is not within {show(low)} .. {show(high)}", f"{where}.loss")
+        worlds = expect_int(obj.get("worlds", 0), f"{where}.worlds", 0, 100_000)
+        return cls(step, trick, seat, played, values, best, loss, mark_, reason, params, changed, low, high, worlds)
 
 
 @dataclass(frozen=True)
@@ -179,38 +194,121 @@ def judge(decision: Decision, answer: str) -> tuple[float, str]:
     return loss, mark(loss)
 
 
-BUDGETS = (1, 4, 16, None)  # a decision's node budget, raised where one iteration does not finish
 EXACT_SLICE = 20_000  # solver nodes per go at an exact value (its table is kept between goes)
 
 
-def _values(search) -> tuple[dict, dict | None, tuple | None]:
+@dataclass(frozen=True)
+class Plan:
+    """How a review looks at a decision. Hard's search from the seat's view, with every
+    legal action searched in each world, to a depth set by the position (not by a node
+    budget, so that slicing the work changes nothing and throws nothing away): ``tricks``
+    tricks counted from the one in play while the talon has that many phase-1 tricks
+    left, to the end of the hand from there on. The worlds come ``batch`` at a time; a
+    batch is added while the decision's mark is not settled (``settled``) and fewer than
+    ``most_worlds`` are searched; where the view allows no more distinct worlds than that,
+    they are all searched (no sample: exact)."""
+
+    tricks: tuple = ((5, 2), (4, 2), (3, 2))  # (phase-1 tricks left, tricks searched)
+    batch: int = 24
+    most_worlds: int = 768
+    least_worlds: int = 48  # a mark is never settled on fewer (a close's few lost worlds may not show yet)
+    z: float = 2.0  # a mark is settled when the loss's interval of z standard errors is in its band
+
+    def depth(self, view) -> int:
+        """The search's ``max_depth`` for ``view``: tricks after the one in play."""
+        from .bots.hard import _tricks_to_exhaust
+        from .bots.solver import EXACT
+
+        tricks = dict(self.tricks).get(_tricks_to_exhaust(view))
+        return EXACT if tricks is None else tricks - (view.trick is not None)
+
+
+PLAN = Plan()
+QUICK_PLAN = Plan(tricks=((5, 1), (4, 1), (3, 1), (2, 1)), batch=6, most_worlds=12)  # tests, smoke runs
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the worlds searched say of one action against the others: its loss against
+    the best (the difference of the means, >= 0), and the loss's interval of ``z``
+    standard errors of the per-world differences (the largest over the other actions of
+    the lower and of the upper ends: zero width where every world is searched)."""
+    loss: float
+    low: float
+    high: float
+    worlds: int
+    every_world: bool
+
+    @property
+    def settled(self) -> bool:
+        return mark(self.low) == mark(self.high)
+
+
+def verdict(rows: list, played, z: float, every_world: bool = False) -> Verdict:
+    """The ``Verdict`` of ``played`` from ``rows``, each world's (weight, {action: game
+    points}) (``hard.Search.world_values``)."""
+    total = sum(w for w, _ in rows)
+    squares = sum(w * w for w, _ in rows)
+    n = total * total / squares  # the worlds' effective number (weights may differ)
+    loss, low, high = 0.0, 0.0, 0.0
+    for action in rows[0][1]:
+        if action == played:
+            continue
+        diffs = [(w, values[action] - values[played]) for w, values in rows]
+        mean = sum(w * d for w, d in diffs) / total
+        if every_world or n < 2:
+            error = 0.0
+        else:
+            var = sum(w * (d - mean) ** 2 for w, d in diffs) / total * n / (n - 1)
+            error = z * (var / n) ** 0.5 if var > 1e-12 else 0.0
+        loss, low, high = max(loss, mean), max(low, mean - error), max(high, mean + error)
+    return Verdict(loss, low, high, len(rows), every_world)
+
+
+def _search(view, seed: str, plan: Plan, played=None):
+    """Hard's search of ``view`` for a review by ``plan``, not yet run: batches of worlds
+    are added while the mark of ``played`` (an action int; None: of no action in
+    particular, only the first batch) is unsettled."""
+    from .bots import hard
+
+    def more(search) -> bool:
+        if played is None or len(search.worlds) >= plan.most_worlds:
+            return False
+        if len(search.worlds) < plan.least_worlds:
+            return True
+        return not verdict(search.world_values(), played, plan.z).settled
+
+    config = replace(hard.HARD, worlds=plan.batch, enumerate=max(hard.HARD.enumerate, plan.most_worlds))
+    return hard.Search(view, random.Random(seed), nodes=None, max_depth=plan.depth(view), every_action=True,
+                       config=config, more=more)
+
+
+def _values(search, played=None, plan: Plan = PLAN) -> tuple:
     """(every action's expected game points, its value for the Bummerl or None without a
-    board, in how many worlds a close wins or None): one search gives them all, from the
-    same worlds (``hard.Search.point_means``, ``close_odds``)."""
-    points = {action_str(a): v for a, v in search.point_means.items()}
+    board, in how many worlds a close wins or None, the played action's ``Verdict`` or
+    None): one search gives them all, from the same worlds. The game points are the plain
+    means over the worlds (their differences are the per-world differences' means)."""
+    rows = search.world_values()
+    total = sum(w for w, _ in rows)
+    points = {action_str(a): sum(w * values[a] for w, values in rows) / total for a in rows[0][1]}
     bummerl = {action_str(a): v for a, v in search.means.items()} if search.for_bummerl else None
-    return points, bummerl, search.close_odds()
+    found = None if played is None else verdict(rows, played, plan.z, search.every_world)
+    return points, bummerl, search.close_odds(), found
 
 
-def evaluate(view, seed: str, nodes: int = NODES, for_bummerl: bool = False) -> dict:
+def evaluate(view, seed: str, plan: Plan = PLAN, for_bummerl: bool = False, played=None) -> dict:
     """Hard's value of every legal action of ``view``'s seat (which must be to act), in
-    expected game points (with ``for_bummerl``, and a board in the view, in Bummerl value)."""
-    points, bummerl, _ = _evaluate(view, seed, nodes)
+    expected game points (with ``for_bummerl``, and a board in the view, in Bummerl value);
+    with ``played`` (in record notation), searched until that action's mark is settled."""
+    points, bummerl, _, _ = _evaluate(view, seed, plan, played)
     return bummerl if for_bummerl and bummerl is not None else points
 
 
-def _evaluate(view, seed: str, nodes: int) -> tuple:
-    """``_values`` of Hard's search of ``view``. Where ``nodes`` do not finish one search
-    of every action (a close searched to the end late in phase 1 can take more), the
-    budget is raised fourfold, twice at most: a review needs every value."""
-    from .bots import hard
-
-    for factor in BUDGETS:
-        search = hard.Search(view, random.Random(seed), nodes=factor and factor * nodes, every_action=True)
-        search.step()
-        if search.means is not None:
-            return _values(search)
-    raise AssertionError("an unbounded search ends with every value")
+def _evaluate(view, seed: str, plan: Plan, played=None) -> tuple:
+    code = None if played is None else parse_action(played)
+    search = _search(view, seed, plan, code)
+    search.step()
+    return _values(search, code, plan)
 
 
 def _best(values: dict, played: str) -> str:
@@ -232,7 +330,7 @@ def exact_value(hand, seat: int, nodes: int = EXACT_NODES) -> float | None:
 
 
 def _decision(hand, step: int, played: str, values: dict, for_bummerl: dict | None,
-              close_odds: tuple | None = None) -> Decision:
+              close_odds: tuple | None = None, found: Verdict | None = None) -> Decision:
     from .bots.hints import explain
 
     view = hand.view(hand.to_act)
@@ -240,15 +338,23 @@ def _decision(hand, step: int, played: str, values: dict, for_bummerl: dict | No
     changed = for_bummerl is not None and _best(for_bummerl, played) != best
     reason, params = explain(view, best, close_odds)
     loss = max(values[best] - values[played], 0.0)
+    low, high, worlds = (loss, loss, 0) if found is None else (min(found.low, loss), max(found.high, loss), found.worlds)
     return Decision(step, len(view.trick_history) + 1, hand.to_act, str(played), values, best, loss,
-                    mark(loss), reason.value, params, changed)
+                    mark(loss), reason.value, params, changed, low, high, worlds)
 
 
-def review_decision(hand, step: int, played: str, nodes: int = NODES, board: tuple | None = None) -> Decision:
+def review_seed(step: int, played, seed=None) -> str:
+    """The random source of the review of decision ``step``: fixed by the record (the step
+    and the action), or by ``seed`` too, for another independent sample of the worlds."""
+    return f"review:{step}:{played}" if seed is None else f"review:{seed}:{step}:{played}"
+
+
+def review_decision(hand, step: int, played: str, plan: Plan = PLAN, board: tuple | None = None,
+                    seed=None) -> Decision:
     """The review of the decision ``played`` by the seat to act in ``hand`` (step ``step``
     of its record): read from that seat's view only."""
-    seat, seed = hand.to_act, f"review:{step}:{played}"
-    return _decision(hand, step, played, *_evaluate(hand.view(seat, board), seed, nodes))
+    view = hand.view(hand.to_act, board)
+    return _decision(hand, step, played, *_evaluate(view, review_seed(step, played, seed), plan, str(played)))
 
 
 class Reviewer:
@@ -257,11 +363,11 @@ class Reviewer:
     many decisions are reviewed; ``partial()`` is the review so far (its graph fills in as
     exact values come). The same searches and seeds as ``review``, so the same figures."""
 
-    def __init__(self, record, seat: int = 0, nodes: int = NODES, exact_nodes: int = EXACT_NODES,
-                 board: tuple | None = None, steps=None):
+    def __init__(self, record, seat: int = 0, plan: Plan = PLAN, exact_nodes: int = EXACT_NODES,
+                 board: tuple | None = None, steps=None, seed=None):
         final = from_record(record)
         hand = from_record({**record, "actions": []})
-        self.seat, self.nodes, self.exact_nodes, self.board = seat, nodes, exact_nodes, board
+        self.seat, self.plan, self.exact_nodes, self.board, self.seed = seat, plan, exact_nodes, board, seed
         self.todo = []  # (hand, step, played) of each decision to review, in the order reviewed
         self.others = []  # the same for the other seat's decisions (``include_other``)
         self.points = []  # (tricks, step, hand) where the graph takes a value
@@ -282,7 +388,6 @@ class Reviewer:
         self.decisions: list[Decision] = []
         self.exact: list = []  # the exact value of each of ``points`` worked out so far
         self._search = None
-        self._budget = 0  # index into BUDGETS
         self._table, self._spent = {}, 0  # the exact search under way
 
     def include_other(self) -> bool:
@@ -346,24 +451,17 @@ class Reviewer:
                 self._solve(end)
         return True
 
-    def _start(self, view, seed: str):
-        from .bots import hard
-
-        factor = BUDGETS[self._budget]
-        return hard.Search(view, random.Random(seed), nodes=factor and factor * self.nodes, every_action=True)
-
     def _decide(self, seconds: float) -> None:
-        """Go on with the next decision for about ``seconds``."""
+        """Go on with the next decision for about ``seconds``: a slice's end cuts the
+        search, the next slice goes on from there (nothing is searched again)."""
         hand, step, played = self.todo[len(self.decisions)]
+        code = parse_action(str(played))
         if self._search is None:
-            self._search = self._start(hand.view(hand.to_act, self.board), f"review:{step}:{played}")
+            view = hand.view(hand.to_act, self.board)
+            self._search = _search(view, review_seed(step, played, self.seed), self.plan, code)
         if not self._search.step(seconds):
             return  # the slice is over
-        if self._search.means is None:  # the budget ended the first iteration: a bigger one
-            self._budget += 1
-            self._search = None
-            return
-        found, self._search, self._budget = _values(self._search), None, 0
+        found, self._search = _values(self._search, code, self.plan), None
         self.decisions.append(_decision(hand, step, played, *found))
 
     def _solve(self, end: float) -> None:
@@ -400,13 +498,13 @@ class Reviewer:
         return self.partial()
 
 
-def review(record, seat: int = 0, nodes: int = NODES, exact_nodes: int = EXACT_NODES,
-           board: tuple | None = None, with_other: bool = False) -> Review:
+def review(record, seat: int = 0, plan: Plan = PLAN, exact_nodes: int = EXACT_NODES,
+           board: tuple | None = None, with_other: bool = False, seed=None) -> Review:
     """The review of ``seat``'s decisions in the hand of ``record`` (see the module's note),
     and of the other seat's with ``with_other`` (each from its own view). With the match
     ``board`` (each seat's points to go) a decision also says whether playing for the
     Bummerl made another action best."""
-    reviewer = Reviewer(record, seat, nodes, exact_nodes, board)
+    reviewer = Reviewer(record, seat, plan, exact_nodes, board, seed=seed)
     if with_other:
         reviewer.include_other()
     return reviewer.result()

@@ -18,7 +18,7 @@ import json
 
 from bummerl import NotationError, jsondoc
 from bummerl.record import encode_record
-from bummerl.review import NODES, VERSION, Review
+from bummerl.review import VERSION, Review
 
 from . import storage
 
@@ -29,11 +29,12 @@ MAX_CHARS = 200_000  # five reviews of a long hand, both seats, are under 60 kB
 MAX_ID = 1_000
 
 
-def review_id(record: dict, seat: int, board: tuple | None = None, nodes: int = NODES) -> str:
-    """What a stored review is of: the review's version, Hard's budget, the seat, the
-    match board the hand was played to (if known) and the record (packed as in a link)."""
+def review_id(record: dict, seat: int, board: tuple | None = None) -> str:
+    """What a stored review is of: the review's version (which names how it searches),
+    the seat, the match board the hand was played to (if known) and the record (packed
+    as in a link)."""
     played_to = "-" if board is None else f"{board[0]}-{board[1]}"
-    return f"{VERSION}.{nodes}.{seat}.{played_to}.{encode_record(record)}"
+    return f"{VERSION}.{seat}.{played_to}.{encode_record(record)}"
 
 
 def load(raw: str | None) -> list:

@@ -15,10 +15,13 @@ from bummerl.bots.hints import explain
 from bummerl.bots.solver import action_values
 from bummerl.cards import action_str, parse_card
 from bummerl.record import from_record
-from bummerl.review import Reviewer, evaluate, exact_value, mark, review, review_decision, summary_line
+from bummerl.review import (
+    QUICK_PLAN, Reviewer, evaluate, exact_value, format_review, mark, review, review_decision, review_seed,
+    summary_line,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
-SMALL = dict(nodes=3_000, exact_nodes=50_000)  # keep the suite fast; the figures' logic is the same
+SMALL = dict(plan=QUICK_PLAN, exact_nodes=50_000)  # keep the suite fast; the figures' logic is the same
 
 
 def played_record(seed: int = 11) -> dict:
@@ -53,15 +56,11 @@ def test_every_decision_of_the_seat_is_reviewed_with_hards_values_for_its_view(r
     assert [d.step for d in reviewed.decisions] == steps
     for d in reviewed.decisions[:3]:
         position = from_record({**RECORD, "actions": RECORD["actions"][:d.step]})
-        for nodes in (SMALL["nodes"], 4 * SMALL["nodes"], 16 * SMALL["nodes"]):  # as evaluate raises it
-            search = hard.Search(position.view(0), random.Random(f"review:{d.step}:{d.played}"), nodes=nodes,
-                                 every_action=True)
-            search.step()
-            if search.means is not None:
-                break
-        assert d.values == {action_str(a): v for a, v in search.means.items()}
-    assert set(d.values) == set(position.view(0).legal)  # every legal action has a value
-    assert d.loss == pytest.approx(d.values[d.best] - d.values[d.played])
+        view = position.view(0)
+        assert d.values == evaluate(view, review_seed(d.step, d.played), QUICK_PLAN, played=d.played)
+        assert set(d.values) == set(view.legal)  # every legal action has a value
+        assert d.loss == pytest.approx(d.values[d.best] - d.values[d.played])
+        assert d.low <= d.loss <= d.high and d.worlds >= QUICK_PLAN.batch
 
 
 def test_the_graphs_exact_line_is_the_solvers_value_with_all_cards_known(reviewed):
@@ -109,7 +108,7 @@ def test_a_decision_is_reviewed_from_what_the_seat_could_know():
     other = from_record(swapped_hidden_cards(RECORD, step, random.Random(1)))
     assert other.hands[1] != hand.hands[1] and other.view(0) == hand.view(0)
     played = final.history[step]
-    assert review_decision(hand, step, played, SMALL["nodes"]) == review_decision(other, step, played, SMALL["nodes"])
+    assert review_decision(hand, step, played) == review_decision(other, step, played)
 
 
 def phase_two_positions(seed: int):
@@ -152,7 +151,7 @@ def test_what_hard_answers_without_searching_is_valued_for_the_review():
         hand = deal(SOFT, 1, random.Random(seed))
         if "exchange" in hand.view(0).legal:
             break
-    values = evaluate(hand.view(0), "x", 2_000)
+    values = evaluate(hand.view(0), "x", QUICK_PLAN)
     assert "exchange" in values and set(values) == set(hand.view(0).legal)
 
 
@@ -169,14 +168,16 @@ def test_the_command_line_prints_the_table_or_json_and_says_what_is_wrong(tmp_pa
     path = tmp_path / "hand.json"
     path.write_text(json.dumps(RECORD))
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))  # (the environment: a coverage run follows)
-    run = subprocess.run([sys.executable, "-m", "bummerl", "review", str(path), "--json", "--nodes", "2000"],
+    run = subprocess.run([sys.executable, "-m", "bummerl", "review", str(path), "--json"],
                          capture_output=True, text=True, env=env)
     assert run.returncode == 0, run.stderr
     answer = json.loads(run.stdout)
     assert answer["seat"] == 0 and answer["decisions"] and answer["graph"] and "marks" in answer["summary"]
-    run = subprocess.run([sys.executable, "-m", "bummerl", "review", str(path), "--nodes", "2000", "--seat", "1"],
+    assert answer == json.loads(json.dumps(review(RECORD, 0).to_json()))  # the record fixes the sample
+    run = subprocess.run([sys.executable, "-m", "bummerl", "review", str(path), "--seat", "1", "--seed", "7"],
                          capture_output=True, text=True, env=env)
     assert run.returncode == 0 and run.stdout.splitlines()[0].split()[:3] == ["step", "trick", "played"]
+    assert run.stdout == format_review(review(RECORD, 1, seed="7")) + "\n"  # another sample, chosen
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({**RECORD, "actions": ["play ZZ"]}))
     run = subprocess.run([sys.executable, "-m", "bummerl", "review", str(bad), "--json"],
@@ -214,6 +215,28 @@ def fake_clock(monkeypatch):
     return start
 
 
+def test_a_reviews_search_cut_by_slices_searches_nothing_twice(fake_clock):
+    """The review's search has no node budget: a world cut by a slice goes on from what
+    its table learnt, and the values are those of one search in one go."""
+    from bummerl.review import PLAN, _search
+
+    views = [hand.view(0) for hand in _positions(RECORD) if hand.to_act == 0 and not hand.phase2][:3]
+    whole_nodes = sliced_nodes = cuts = 0
+    for view in views:
+        played = hard.parse_action(view.legal[0])
+        whole = _search(view, "cut", PLAN, played)
+        whole.step()
+        whole_nodes += whole.budget.nodes
+        fake_clock()
+        sliced = _search(view, "cut", PLAN, played)
+        while not sliced.step(0.004):  # about 1,000 nodes a slice
+            cuts += 1
+        sliced_nodes += sliced.budget.nodes  # every node visited, in cut searches too
+        assert sliced.world_values() == whole.world_values()
+    assert cuts > 20
+    assert sliced_nodes < 1.25 * whole_nodes  # (searched again from the start: over twice as many)
+
+
 def test_a_review_search_cut_by_its_slices_values_every_action_as_one_in_one_go(fake_clock):
     # A cut world must start again from the table it had, or the nodes its cut search
     # saved can let the budget finish a deeper iteration than in one go (records 10 and
@@ -229,13 +252,13 @@ def test_a_review_search_cut_by_its_slices_values_every_action_as_one_in_one_go(
 
     wholes = []
     for view in review_searches():
-        whole = hard.Search(view, random.Random(3), nodes=SMALL["nodes"], every_action=True)
+        whole = hard.Search(view, random.Random(3), nodes=3_000, every_action=True)
         whole.step()
         wholes.append(whole.means)  # None: the budget ends the first iteration (a review raises it)
     fake_clock()
     cut = 0
     for view, means in zip(review_searches(), wholes, strict=True):
-        sliced = hard.Search(view, random.Random(3), nodes=SMALL["nodes"], every_action=True)
+        sliced = hard.Search(view, random.Random(3), nodes=3_000, every_action=True)
         while not sliced.step(0.004):
             cut += 1
         assert means is None or sliced.means == means
@@ -301,7 +324,7 @@ def test_a_puzzle_is_judged_by_the_reviews_values():
     record = RECORD
     final = from_record(record)
     step = next(n for n, hand in enumerate(_positions(record)) if hand.to_act == 0 and len(hand.legal()) > 1)
-    reviewer = Reviewer(record, 0, nodes=3_000, steps={step})
+    reviewer = Reviewer(record, 0, QUICK_PLAN, steps={step})
     assert not reviewer.points and reviewer.result().graph == []
     [decision] = reviewer.decisions
     assert decision.step == step and decision.played == str(final.history[step])
@@ -329,14 +352,17 @@ def _positions(record):
 
 def test_one_search_values_the_actions_in_game_points_and_for_the_bummerl():
     hand = from_record({**RECORD, "actions": RECORD["actions"][:3]})
-    seat, nodes = hand.to_act, 20_000
+    from bummerl.review import _search
+
+    seat, plan = hand.to_act, QUICK_PLAN
     board = (1, 5)  # one point from the Bummerl: a sure small win is worth more than a likely big one
-    plain = evaluate(hand.view(seat), "s", nodes)
-    assert evaluate(hand.view(seat, board), "s", nodes) == plain  # the same worlds, in game points
-    search = hard.Search(hand.view(seat, board), random.Random("s"), nodes=nodes, every_action=True)
+    plain = evaluate(hand.view(seat), "s", plan)
+    assert evaluate(hand.view(seat, board), "s", plan) == plain  # the same worlds, in game points
+    search = _search(hand.view(seat, board), "s", plan)
     search.step()
-    assert {action_str(a): v for a, v in search.point_means.items()} == plain
-    for_bummerl = evaluate(hand.view(seat, board), "s", nodes, for_bummerl=True)
+    rows = search.world_values()
+    assert plain == {action_str(a): pytest.approx(sum(v[a] for _, v in rows) / len(rows)) for a in rows[0][1]}
+    for_bummerl = evaluate(hand.view(seat, board), "s", plan, for_bummerl=True)
     assert for_bummerl == {action_str(a): v for a, v in search.means.items()} != plain
     assert all(-2 <= v <= 2 for v in for_bummerl.values())  # Bummerl won minus lost, not game points
 
@@ -349,7 +375,8 @@ def test_a_row_says_when_playing_for_the_bummerl_changes_the_best_choice():
     assert [d.values for d in with_board.decisions] == [d.values for d in without.decisions]
     for d in with_board.decisions:
         hand = from_record({**RECORD, "actions": RECORD["actions"][:d.step]})
-        bummerl = evaluate(hand.view(0, (1, 1)), f"review:{d.step}:{d.played}", SMALL["nodes"], for_bummerl=True)
+        bummerl = evaluate(hand.view(0, (1, 1)), review_seed(d.step, d.played), QUICK_PLAN, for_bummerl=True,
+                           played=d.played)
         top = max(bummerl.values())
         best_for_bummerl = d.played if bummerl[d.played] >= top - 1e-9 else max(bummerl, key=bummerl.get)
         assert d.board_changed == (best_for_bummerl != d.best)
@@ -365,10 +392,11 @@ def test_a_close_that_is_best_says_in_how_many_sampled_deals_it_wins():
     # Trump ace, ten and marriage: the close wins whatever the opponent holds.
     hand = Hand(SOFT, 1, [mask("AH TH KH QH AS"), mask("AD TD KD QD JD")], parse_card("JH"),
                 [parse_card(c) for c in "AC TC KC QC JC TS KS QS JS".split()])
-    decision = review_decision(hand, 0, "close", nodes=20_000)
+    decision = review_decision(hand, 0, "close")
     assert decision.best == "close" and decision.reason == "close_odds"
-    assert decision.reason_params == {"won": hard.WORLDS, "worlds": hard.WORLDS}
-    assert "wins in 24 of 24 possible deals" in reason_text(decision)
+    worlds = decision.worlds
+    assert worlds >= 48 and decision.reason_params == {"won": worlds, "worlds": worlds}
+    assert f"wins in {worlds} of {worlds} possible deals" in reason_text(decision)
 
 
 def reason_text(decision) -> str:

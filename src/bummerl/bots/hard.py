@@ -477,8 +477,11 @@ class Search:
 
     def __init__(self, view, rng, time_limit: float | None = None, worlds: int | None = None,
                  nodes=_CONFIGURED, max_depth: int = EXACT, every_action: bool = False,
-                 config: HardConfig = HARD):
+                 config: HardConfig = HARD, more=None):
         self.config = config
+        # a review's rule for more worlds (instead of spare nodes or time): ``more(search)``
+        # is asked each time every world is searched at the last depth; True adds a batch
+        self.more = more
         tables = config.tables
         self.leaf = estimate if tables is None else (lambda pos, leader, root: estimate(pos, leader, root, tables))
         self.seat = view.seat
@@ -585,20 +588,23 @@ class Search:
                 if left <= 0:
                     self.done = True
                     break
-                if now >= slice_end or (searched and now + self.world_seconds > slice_end):
+                if now >= slice_end or (searched and budget.limit is not None
+                                        and now + self.world_seconds > slice_end):
                     break  # (a review: a world unlikely to end in the slice starts in the next)
                 end_of_thinking = now + left
                 budget.deadline = min(slice_end, end_of_thinking)
                 nodes_before = budget.nodes
                 index = self.next_world
-                first_try = self.whole_iterations and index != self.cut_world
+                # (with no node budget the values cannot depend on the nodes a cut saved)
+                first_try = self.whole_iterations and index != self.cut_world and budget.limit is not None
                 kept = dict(self.tables[index]) if first_try else None  # a review: see the class
                 try:
                     self._search_world(index)
                 except OutOfBudget:
                     over = time.perf_counter() >= end_of_thinking or (
                         budget.limit is not None and budget.nodes >= budget.limit)
-                    budget.nodes = nodes_before
+                    if budget.limit is not None:  # a budget counts the worlds searched to the end
+                        budget.nodes = nodes_before
                     if first_try:
                         self.tables[index], self.cut_world = kept, index
                     self.done = over
@@ -682,8 +688,11 @@ class Search:
         add worlds with what the budget has left (``SPARE_WORLDS``), or stop."""
         self._set_means(len(self.worlds))
         if self.depth >= self.last_depth:
-            if (self.more_worlds and len(self.worlds) < self.config.batches * self._batch
-                    and self._add_worlds(self._batch)):
+            if self.more is not None:
+                wanted = not self.exact and self.more(self)
+            else:
+                wanted = self.more_worlds and len(self.worlds) < self.config.batches * self._batch
+            if wanted and self._add_worlds(self._batch):
                 return  # the next means cover every world so far
             self.done = True
             return
@@ -710,6 +719,32 @@ class Search:
             if best is None or value > best:
                 best, best_lead = value, lead
         return best, best_lead
+
+    @property
+    def every_world(self) -> bool:
+        """Whether every distinct world the view allows is searched (the means are exact)."""
+        return self._guesses is not None and self._finished_count() == len(self._guesses)
+
+    def world_values(self) -> list[tuple[float, dict]]:
+        """(weight, {action: game points}) of each world searched, from the first (as
+        ``_finished_count``), each at its deepest finished search: the values the means
+        are taken over. Closing is, in each world, its best lead's value (the lead that
+        serves every world best) less the same doubt its mean is charged
+        (``CLOSE_DOUBT`` times the spread), so that a world's difference between two
+        actions averages to the difference of their untrimmed means."""
+        count = self._finished_count()
+        weights, finished = self.weights[:count], self.finished[:count]
+        if not count:
+            return []
+        rows = [(w, dict(values)) for w, values in zip(weights, finished)]
+        if CLOSE in self.legal and self.close_values[0] is not None:
+            total = sum(weights)
+            value, lead = self._close_lead(total, count, _game_points)
+            leads = [by_lead[lead] for by_lead in self.close_values[:count]]
+            mean = sum(w * v for w, v in zip(weights, leads)) / total
+            for (_, values), v in zip(rows, leads):
+                values[CLOSE] = v + value - mean  # value - mean: the doubt, the same in every world
+        return rows
 
     def close_odds(self) -> tuple[int, int] | None:
         """In how many of the sampled worlds the close wins the hand, played on with the
