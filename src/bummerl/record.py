@@ -238,4 +238,9 @@ def decode_record(text: str) -> dict:
     }
 
 
+# For other packed forms of a hand (a deal set up by hand, bummerl_web.deal_setup).
+rules_bits = _rules_bits
+rules_from_bits = _rules_from_bits
+
+
 __all__ = ["decode_record", "encode_record", "loads_record", "parse_deal", "from_record", "to_record", "replay", "result"]

@@ -8,7 +8,7 @@ from bummerl.review import judge
 
 from .. import render, replay, review_view
 from ..effects import FIRST_CARD, RENDER, Announce, Focus, ThinkReview
-from ..settings import HUMAN
+from ..settings import BOT, HUMAN
 from . import moves
 from .replaying import RecordRoom, ReplayRoom
 
@@ -55,7 +55,8 @@ class PuzzleRoom(RecordRoom):
                             "mark": None if decision is None or not answered else judge(decision, answer)[1]}}
         return self._screen(
             regions={
-                "opponent": render.opponent_html(view, settings, level=False),
+                "opponent": render.opponent_html(view, settings, level=False, open_cards=self.replay.hand.view(BOT).hand
+                                                 if self.table.open_cards else None),
                 "hand": cards,
                 "actions": "" if answered else render.actions_html(view, {**settings, "hints": False}, False),
                 "talon": render.talon_html(view, settings),
