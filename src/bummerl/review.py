@@ -236,6 +236,8 @@ def _decision(hand, step: int, played: str, values: dict, for_bummerl: dict | No
     from .bots.hints import explain
 
     view = hand.view(hand.to_act)
+    if played is None:  # a position asked after the record's last action: nothing was played
+        played = max(values, key=values.get)
     best = _best(values, played)
     changed = for_bummerl is not None and _best(for_bummerl, played) != best
     reason, params = explain(view, best, close_odds)
@@ -277,6 +279,8 @@ class Reviewer:
             else:
                 self.others.append((hand, step, played))
             hand = hand.apply(played)
+        if steps is not None and final.to_act == seat and not final.over and len(final.history) in steps:
+            self.todo.append((final, len(final.history), None))  # its decision, valued as if its best were played
         self.end = hand if hand.over and steps is None else None
         self.with_other = False
         self.decisions: list[Decision] = []

@@ -126,15 +126,17 @@ class Setup:
         return self.keep_legal_moves()
 
     def keep_legal_moves(self) -> int:
-        """Drop the moves from the first one the deal no longer allows; how many."""
+        """Drop the moves from the first one the deal no longer allows; how many. While
+        the deal has problems (a card half-way moved) the moves wait: none is dropped."""
         hand = self.dealt()
+        if hand is None:
+            return 0
         kept = 0
-        if hand is not None:
-            for action in self.actions:
-                if hand.why_illegal(action) is not None:
-                    break
-                hand = hand.apply(action)
-                kept += 1
+        for action in self.actions:
+            if hand.why_illegal(action) is not None:
+                break
+            hand = hand.apply(action)
+            kept += 1
         dropped = len(self.actions) - kept
         del self.actions[kept:]
         return dropped
@@ -146,6 +148,8 @@ class Setup:
         hand = self.position()
         if hand is None:
             return "the deal is not complete"
+        if len(self.positions()) <= len(self.actions):
+            return "the moves wait for the deal"
         if len(self.actions) >= MAX_ACTIONS:
             return f"at most {MAX_ACTIONS} moves"
         try:

@@ -92,3 +92,18 @@ def test_nothing_placed_deals_every_card_at_random_on_the_rules_given():
     rules = Rules.preset("sharp").with_options(claim="auto")
     hand = deal_placed(rules, 1, {}, random.Random(3))
     assert hand.rules == rules and hand.leader == 0
+
+
+def test_a_position_after_the_last_move_is_a_decision_a_puzzle_can_ask():
+    from bummerl.review import Reviewer
+
+    placed = _placed(you="AH TH KH", trump="JH")
+    hand = deal_placed(SOFT, 1, placed, random.Random(2)).apply("play AH")
+    hand = hand.apply(hand.legal()[0])
+    record = hand.to_record()
+    reviewer = Reviewer(record, 0, nodes=200, steps={2})
+    while not reviewer.step(0.5):
+        pass
+    (decision,) = reviewer.decisions
+    assert decision.step == 2 and decision.played == decision.best and decision.loss == 0
+    assert set(decision.values) == set(hand.legal())

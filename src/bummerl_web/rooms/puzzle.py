@@ -27,6 +27,11 @@ class PuzzleRoom(RecordRoom):
         self.answer = None  # the action chosen (None: not yet)
 
     @property
+    def played(self) -> bool:
+        """A move of the game follows the position (not so at the end of a set-up deal)."""
+        return self.step < self.replay.length
+
+    @property
     def decision(self):
         """The review of the position (every legal action valued), once thought."""
         decisions = self.reviewer.decisions if self.reviewer.done else ()
@@ -47,7 +52,7 @@ class PuzzleRoom(RecordRoom):
         elif decision is None:
             status = self.words("puzzle_thinking", answer=review_view.action_words(settings, answer))
         else:
-            status = review_view.puzzle_verdict(settings, answer, decision)
+            status = review_view.puzzle_verdict(settings, answer, decision, self.played)
         cards = ("".join(render.card_div(c, settings) for c in view.hand) if answered
                  else render.hand_html(view, settings, False))
         state = {**self.replay.summary(), "hands": [list(view.hand), []],
@@ -61,7 +66,7 @@ class PuzzleRoom(RecordRoom):
                 "actions": "" if answered else render.actions_html(view, {**settings, "hints": False}, False),
                 "talon": render.talon_html(view, settings),
                 "trick": render.trick_html(view, settings),
-                "board": review_view.puzzle_html(settings, view.scores, answer, decision),
+                "board": review_view.puzzle_html(settings, view.scores, answer, decision, self.played),
                 "mypile": render.my_pile_html(view, settings),
             },
             status=status, notice_shown=False, turn="puzzle", state=state)
@@ -90,7 +95,7 @@ class PuzzleRoom(RecordRoom):
         """The verdict, once there is an answer and the position is valued."""
         if self.answer is None or self.decision is None:
             return [RENDER]
-        verdict = review_view.puzzle_verdict(self.settings, self.answer, self.decision)
+        verdict = review_view.puzzle_verdict(self.settings, self.answer, self.decision, self.played)
         return [RENDER, Announce(verdict), Focus('#board [data-action="puzzle-again"]')]
 
     def again(self) -> list:
