@@ -372,3 +372,35 @@ def test_a_set_up_puzzle_is_judged_by_the_review_without_a_move_of_the_game_to_c
         opened.review_slice(room.reviewer, 0.05)
     status = opened.screen().text["status"]
     assert status.startswith("Your answer: play Ace of hearts") and "In the game" not in status
+
+
+# ------------------------------------------------------------------ the example rules page
+
+def example_links() -> dict:
+    """The example rules page's frames: id -> the link each opens."""
+    import re
+    from html import unescape
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[2] / "examples" / "rules-page.html").read_text()
+    return {m[0]: parse_link(urlsplit(unescape(m[1])).query)
+            for m in re.findall(r'<iframe id="(\w+)" title="[^"]*" src="([^"]+)"', page)}
+
+
+def test_the_example_rules_pages_embeds_show_what_its_text_says():
+    found = example_links()
+    assert sorted(found) == ["closing", "marriage", "puzzle"]
+    assert all(link.embed and link.setup is not None and not link.notices for link in found.values())
+    closing = Table.start(read_address(urlsplit("?" + links.make_link(
+        setup=found["closing"].setup.encode(), play=True)).query), ["en"], MemoryBackend())
+    hand = closing.session.hand
+    assert {"AH", "TH", "KH", "AC"} <= set(hand.view(0).hand) and hand.view(0).trump == "S"
+    assert hand.scores == [25, 0] and hand.to_act == 0 and "close" in hand.legal()
+    marriage = found["marriage"].setup.position()
+    assert marriage.over and marriage.history[0] == "marry H" and marriage.view(0).trump == "H"
+    assert "close" in marriage.history and found["marriage"].review
+    puzzle = found["puzzle"]
+    assert puzzle.puzzle and found["puzzle"].setup.mode_problem("puzzle", 0) is None
+    start = puzzle.setup.position()
+    assert {"KS", "QS"} <= set(start.view(0).hand) and start.view(0).trump == "S" and start.to_act == 0
+    assert puzzle.question == "What do you lead?"
