@@ -167,7 +167,7 @@ class SetupRoom(Room):
             rows = []
             for code in (c for c in CARD_CODES if c[1] == suit):
                 options = "".join(f'<option value="{c}">{names[c]}</option>' for c in PLACE_CHARS)
-                rows.append(f'<label class="setup-card">{render.card_div(code, self.settings, "mini")}'
+                rows.append(f'<label class="setup-card"><span aria-hidden="true">{render.card_div(code, self.settings, "mini")}</span>'
                             f'<span>{escape(i18n.card_name(lang, deck, code))}</span>'
                             f'<select id="setup-card-{code}" data-setup="card" data-card="{code}">{options}</select></label>')
             name = escape(i18n.suit_name(lang, deck, suit))
