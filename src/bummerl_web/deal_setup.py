@@ -31,9 +31,10 @@ import random
 from dataclasses import dataclass, field
 
 from bummerl import CARD_CODES, IllegalAction, NotationError, Rules
-from bummerl.cards import action_str, parse_action
+from bummerl.cards import parse_action
 from bummerl.deals import SEATS, TALON, TALON_SIZE, TRUMP, deal_placed, problems
-from bummerl.record import HEX, LETTERS, MAX_ACTIONS, SPECIAL, SPECIAL_BACK, rules_bits, rules_from_bits
+from bummerl.record import (HEX, MAX_ACTIONS, action_char, char_action, rules_bits, rules_from_bits,
+                            split_packed)
 
 from . import i18n
 
@@ -201,7 +202,7 @@ class Setup:
         """The packed form (for links; see the module docstring)."""
         places = "".join(self.placed.get(code, RANDOM) for code in CARD_CODES)
         seed = _base36(self.seed) if RANDOM in places else ""
-        moves = "".join(LETTERS[a] if a < 20 else SPECIAL[a] for a in map(parse_action, self.actions))
+        moves = "".join(action_char(parse_action(a)) for a in self.actions)
         head = VERSION + str(seat) + str(self.dealer) + format(rules_bits(self.rules), "03x")
         return f"{head}.{places}.{seed}.{moves}"
 
@@ -209,16 +210,8 @@ class Setup:
     def decode(cls, text: str) -> tuple["Setup", int]:
         """The setup and the reader's seat of a packed form; NotationError names the
         character at fault, or what keeps the deal or a move from being one."""
-        if not isinstance(text, str):
-            raise NotationError("a set-up deal must be text")
-        if len(text) > PACKED_MAX:
-            raise NotationError(f"a set-up deal has at most {PACKED_MAX} characters, not {len(text):,}")
-        parts = text.split(".")
-        if len(parts) != 4 or len(parts[0]) != 6:
-            raise NotationError("a set-up deal has the form VSDRRR.PLACES.SEED.MOVES")
-        head, places, seed_text, moves = parts
-        if head[0] != VERSION:
-            raise NotationError(f"set-up deal version {head[0]!r}; this reads {VERSION}", "char 0")
+        head, places, seed_text, moves = split_packed(text, "set-up deal", "VSDRRR.PLACES.SEED.MOVES",
+                                                      PACKED_MAX, VERSION)
         for i, what in ((1, "the reader's seat"), (2, "the dealer")):
             if head[i] not in "01":
                 raise NotationError(f"{what} must be 0 or 1, not {head[i]!r}", f"char {i}")
@@ -249,11 +242,8 @@ class Setup:
             raise NotationError(problem_text("en", "fr", *found[0]), "char 7")
         at += len(seed_text) + 1
         for i, char in enumerate(moves):
-            if char in LETTERS:
-                action = "play " + CARD_CODES[LETTERS.index(char)]
-            elif char in SPECIAL_BACK:
-                action = action_str(SPECIAL_BACK[char])
-            else:
+            action = char_action(char)
+            if action is None:
                 raise NotationError(f"{char!r} is not a move", f"char {at + i}")
             why = setup.act(action)
             if why is not None:
