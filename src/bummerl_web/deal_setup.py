@@ -149,8 +149,6 @@ class Setup:
         hand = self.position()
         if hand is None:
             return "the deal is not complete"
-        if len(self.positions()) <= len(self.actions):
-            return "the moves wait for the deal"
         if len(self.actions) >= MAX_ACTIONS:
             return f"at most {MAX_ACTIONS} moves"
         try:
