@@ -180,6 +180,35 @@ def _rules_from_bits(bits: int, where: str) -> Rules:
     return Rules(**options)
 
 
+def action_char(action: int) -> str:
+    """An action's character in the packed forms: a card letter, or x z y H D C S."""
+    return LETTERS[action] if action < 20 else SPECIAL[action]
+
+
+def char_action(char: str) -> str | None:
+    """The action (record notation) of a packed form's character; None if it is none."""
+    if char in LETTERS:
+        return "play " + CARD_CODES[LETTERS.index(char)]
+    if char in SPECIAL_BACK:
+        return action_str(SPECIAL_BACK[char])
+    return None
+
+
+def split_packed(text, what: str, form: str, max_chars: int, version: str) -> list[str]:
+    """The dot-separated parts of a packed ``what`` of the shape ``form`` (its head's
+    length and the number of parts), its version checked; NotationError otherwise."""
+    if not isinstance(text, str):
+        raise NotationError(f"a {what} must be text")
+    if len(text) > max_chars:
+        raise NotationError(f"a {what} has at most {max_chars} characters, not {len(text):,}")
+    parts, shape = text.split("."), form.split(".")
+    if len(parts) != len(shape) or len(parts[0]) != len(shape[0]):
+        raise NotationError(f"a {what} has the form {form}")
+    if parts[0][0] != version:
+        raise NotationError(f"{what} version {parts[0][0]!r}; this reads {version}", "char 0")
+    return parts
+
+
 def encode_record(record: dict) -> str:
     """The record as a short URL-safe string (its deal checked, see ``parse_deal``)."""
     hand = parse_deal(record)
@@ -188,24 +217,15 @@ def encode_record(record: dict) -> str:
     deal_cards += [trump, *talon]
     actions = []
     for index, text in enumerate(_actions(record)):
-        action = parse_action(text, f"actions[{index}]")
-        actions.append(LETTERS[action] if action < 20 else SPECIAL[action])
+        actions.append(action_char(parse_action(text, f"actions[{index}]")))
     head = PACKED_VERSION + str(record["dealer"]) + format(_rules_bits(hand.rules), "03x")
     return head + "." + "".join(LETTERS[c] for c in deal_cards) + "." + "".join(actions)
 
 
 def decode_record(text: str) -> dict:
     """Read ``encode_record`` output back; NotationError names the character at fault."""
-    if not isinstance(text, str):
-        raise NotationError("a packed record must be text")
-    if len(text) > PACKED_MAX:
-        raise NotationError(f"a packed record has at most {PACKED_MAX} characters, not {len(text):,}")
-    parts = text.split(".")
-    if len(parts) != 3 or len(parts[0]) != 5:
-        raise NotationError("a packed record has the form VDRRR.DEAL.ACTIONS")
-    head, deal_text, action_text = parts
-    if head[0] != PACKED_VERSION:
-        raise NotationError(f"packed record version {head[0]!r}; this reads {PACKED_VERSION}", "char 0")
+    head, deal_text, action_text = split_packed(text, "packed record", "VDRRR.DEAL.ACTIONS", PACKED_MAX,
+                                                PACKED_VERSION)
     if head[1] not in "01":
         raise NotationError(f"dealer must be 0 or 1, not {head[1]!r}", "char 1")
     if not all(c in HEX for c in head[2:]):  # ASCII only: int() also takes other digits
@@ -222,12 +242,10 @@ def decode_record(text: str) -> dict:
     actions = []
     base = 7 + len(deal_text)
     for i, char in enumerate(action_text):
-        if char in LETTERS:
-            actions.append("play " + CARD_CODES[LETTERS.index(char)])
-        elif char in SPECIAL_BACK:
-            actions.append(action_str(SPECIAL_BACK[char]))
-        else:
+        action = char_action(char)
+        if action is None:
             raise NotationError(f"{char!r} is not an action character", f"char {base + i}")
+        actions.append(action)
     return {
         "rules": rules.to_json(),
         "dealer": int(head[1]),
@@ -236,6 +254,11 @@ def decode_record(text: str) -> dict:
         "talon": cards[11:20],
         "actions": actions,
     }
+
+
+# For other packed forms of a hand (a deal set up by hand, bummerl_web.deal_setup).
+rules_bits = _rules_bits
+rules_from_bits = _rules_from_bits
 
 
 __all__ = ["decode_record", "encode_record", "loads_record", "parse_deal", "from_record", "to_record", "replay", "result"]

@@ -268,15 +268,15 @@ def verdict(rows: list, played, z: float, every_world: bool = False) -> Verdict:
 def _search(view, seed: str, plan: Plan, played=None):
     """Hard's search of ``view`` for a review by ``plan``, not yet run: batches of worlds
     are added while the mark of ``played`` (an action int; None: of no action in
-    particular, only the first batch) is unsettled."""
+    particular, ``least_worlds`` only) is unsettled."""
     from .bots import hard
 
     def more(search) -> bool:
-        if played is None or len(search.worlds) >= plan.most_worlds:
+        if len(search.worlds) >= plan.most_worlds:
             return False
         if len(search.worlds) < plan.least_worlds:
             return True
-        return not verdict(search.world_values(), played, plan.z).settled
+        return played is not None and not verdict(search.world_values(), played, plan.z).settled
 
     config = replace(hard.HARD, worlds=plan.batch, enumerate=max(hard.HARD.enumerate, plan.most_worlds))
     return hard.Search(view, random.Random(seed), nodes=None, max_depth=plan.depth(view), every_action=True,
@@ -334,6 +334,8 @@ def _decision(hand, step: int, played: str, values: dict, for_bummerl: dict | No
     from .bots.hints import explain
 
     view = hand.view(hand.to_act)
+    if played is None:  # a position asked after the record's last action: nothing was played
+        played = max(values, key=values.get)
     best = _best(values, played)
     changed = for_bummerl is not None and _best(for_bummerl, played) != best
     reason, params = explain(view, best, close_odds)
@@ -383,6 +385,8 @@ class Reviewer:
             else:
                 self.others.append((hand, step, played))
             hand = hand.apply(played)
+        if steps is not None and final.to_act == seat and not final.over and len(final.history) in steps:
+            self.todo.append((final, len(final.history), None))  # its decision, valued as if its best were played
         self.end = hand if hand.over and steps is None else None
         self.with_other = False
         self.decisions: list[Decision] = []
@@ -455,7 +459,7 @@ class Reviewer:
         """Go on with the next decision for about ``seconds``: a slice's end cuts the
         search, the next slice goes on from there (nothing is searched again)."""
         hand, step, played = self.todo[len(self.decisions)]
-        code = parse_action(str(played))
+        code = None if played is None else parse_action(str(played))
         if self._search is None:
             view = hand.view(hand.to_act, self.board)
             self._search = _search(view, review_seed(step, played, self.seed), self.plan, code)

@@ -24,7 +24,7 @@ from bummerl import bots
 
 from . import rescue
 from .dom import by_id, document, download, local_storage
-from .effects import (DIALOG_FOCUS, Announce, BotDue, CloseDialog, Consumed, Copy, Download, Focus, OpenDetails,
+from .effects import (DIALOG_FOCUS, Announce, BotDue, CloseDialog, Consumed, Copy, CopyText, Download, Focus, OpenDetails,
                       OpenDialog, Render, RunBot, ShowHint, Status, ThinkHint, ThinkReview, Toast, WarmBots, Warn)
 from .settings import THINK_SLICE
 from .table import Table, read_address
@@ -46,6 +46,8 @@ class App:
             js.history.replaceState(None, "", js.location.pathname + query + js.location.hash)
         languages = list(js.navigator.languages or [js.navigator.language])
         self.table = Table.start(address, languages, local_storage())
+        self.table.base_url = str(js.location.origin) + str(js.location.pathname)
+        self.preview = ""  # the deal editor's preview frame on show (its HTML)
         self.ticks = 0  # renders so far (body[data-tick]): lets tests wait for a change
         self._proxies = []
         self.handlers = self._handlers()
@@ -75,6 +77,7 @@ class App:
             OpenDetails: lambda e: setattr(by_id(e.element), "open", e.open),
             Focus: lambda e: self.focus(e.selector),
             Copy: lambda e: self.spawn(self.copy(e.query)),
+            CopyText: lambda e: self.spawn(self.copy_text(e.text, e.field)),
             Download: lambda e: download(e.text, e.name),
             Toast: lambda e: self.toast(e.text),
             Warn: lambda e: js.console.warn(e.text),
@@ -103,7 +106,15 @@ class App:
         document.documentElement.lang = screen.lang
         document.documentElement.setAttribute("data-colours", screen.colours)
         for name, html in screen.html.items():
-            by_id(name).innerHTML = html
+            fill(by_id(name), html)
+        for name, value in screen.fields.items():  # the values of form controls, as properties
+            element = by_id(name)
+            if element is None:
+                continue
+            if isinstance(value, bool):
+                element.checked = value
+            elif str(element.value) != value:
+                element.value = value
         for name, text in screen.text.items():
             by_id(name).textContent = text
         for name, hidden in screen.hidden.items():
@@ -115,6 +126,11 @@ class App:
         review.innerHTML = screen.review
         review.hidden = not screen.review
         review.setAttribute("data-done", "1" if screen.review_done else "0")
+        if screen.preview != self.preview:  # the frame loads anew only when its address changes
+            self.preview = screen.preview
+            box = by_id("setup-preview-box")
+            box.innerHTML = screen.preview
+            box.hidden = not screen.preview
         for name, html in (("howto", screen.howto), ("share", screen.share_menu),
                            ("link-game", screen.link_game)):
             element = by_id(name)
@@ -142,6 +158,8 @@ class App:
 
     def _focus_key(self):
         active = document.activeElement
+        if active and active.closest("#setup") and active.id:
+            return ("setup", None, active.id)
         if not active or not active.closest("#hand, #actions, #review"):
             return None
         if active.closest("#review"):
@@ -154,7 +172,9 @@ class App:
             return
         card, action, suit = key
         target = None
-        if card == "review":  # a row of the review, or its Stop button (then the first row)
+        if card == "setup":  # the editor's control of that id, else its first move
+            target = by_id(suit) or document.querySelector("#setup-move-0, #setup-title")
+        elif card == "review":  # a row of the review, or its Stop button (then the first row)
             step = f'[data-review-step="{suit}"]' if suit else ""
             target = (document.querySelector(f'#review [data-action="{action}"]{step}')
                       or document.querySelector("#review button"))
@@ -179,7 +199,7 @@ class App:
         target = document.querySelector(selector)
         if target:
             target.focus()
-            if target.tagName == "INPUT":
+            if target.tagName in ("INPUT", "TEXTAREA"):
                 target.select()
 
     def open_dialog(self, name: str, html: str) -> None:
@@ -248,6 +268,8 @@ class App:
             self.do("rules-apply", form=self.form("rules-panel"))
         elif action == "review-go":
             self.do(action, step=target.getAttribute("data-review-step"))
+        elif action == "setup-act":
+            self.do(action, move=target.getAttribute("data-move"))
         elif action == "copy-puzzle":
             self.do(action, step=target.getAttribute("data-puzzle-step"))
         elif action == "dialog-close":
@@ -264,8 +286,13 @@ class App:
         return fields
 
     def on_change(self, event) -> None:
-        if event.target.getAttribute("data-action") == "load-record":
-            self.spawn(self.load_file(event.target))
+        target = event.target
+        if target.getAttribute("data-action") == "load-record":
+            self.spawn(self.load_file(target))
+        elif target.getAttribute("data-setup"):  # a control of the deal editor
+            value = ("1" if target.checked else "0") if target.type == "checkbox" else str(target.value)
+            self.do("setup-set", field=target.getAttribute("data-setup"), value=value,
+                    card=target.getAttribute("data-card") or "")
 
     def on_hand_key(self, event) -> None:
         if event.key not in ("ArrowLeft", "ArrowRight", "Home", "End"):
@@ -375,6 +402,14 @@ class App:
             return
         self.do("copied")
 
+    async def copy_text(self, text: str, field: str) -> None:
+        try:
+            await js.navigator.clipboard.writeText(text)
+        except Exception:  # noqa: BLE001 (no clipboard permission, insecure context, iframe)
+            self.do("setup-copy-failed", field=field)
+            return
+        self.do("setup-copied")
+
     async def load_file(self, field) -> None:
         files = field.files
         if not files or not files.length:
@@ -384,6 +419,25 @@ class App:
         size = int(file.size)
         text = str(await file.text()) if Table.accepts_record_file(size) else None
         self.do("load-record", text=text, size=size)
+
+
+def fill(element, html: str) -> None:
+    """Put ``html`` into ``element``; when both are made of the same parts (children with
+    ``data-part``, as the deal editor's form), only the parts that changed are replaced:
+    the control in use keeps its focus."""
+    if element.getAttribute("data-parts") is None or not html.startswith("<div data-part="):
+        element.innerHTML = html
+        return
+    template = document.createElement("template")
+    template.innerHTML = html
+    new = list(template.content.children)
+    old = list(element.children)
+    if [p.getAttribute("data-part") for p in old] != [p.getAttribute("data-part") for p in new]:
+        element.innerHTML = html
+        return
+    for before, after in zip(old, new):
+        if before.innerHTML != after.innerHTML:
+            before.replaceWith(after)
 
 
 async def warm_bots() -> None:

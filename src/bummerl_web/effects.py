@@ -40,6 +40,9 @@ OpenDetails = _effect("OpenDetails", "Open (``open`` True) or close the <details
 Focus = _effect("Focus", "Move the focus to the first element ``selector`` matches (if any).", ("selector", str))
 Copy = _effect("Copy", """Copy the page's address with ``query`` to the clipboard, then ``update("copied")``
     or ``update("copy-failed")``.""", ("query", str))
+CopyText = _effect("CopyText", """Copy ``text`` to the clipboard, then ``update("setup-copied")`` or
+    ``update("setup-copy-failed", field=field)`` (``field``: the form field that shows it).""",
+                   ("text", str), ("field", str))
 Download = _effect("Download", "Save ``text`` as the file ``name``.", ("text", str), ("name", str))
 Toast = _effect("Toast", "A short visible confirmation (``text``) that goes away by itself.", ("text", str))
 Warn = _effect("Warn", "A line (``text``) for developers in the console.", ("text", str))
@@ -50,6 +53,6 @@ Consumed = _effect("Consumed", """Nothing to do, but the key or click was the ta
 
 
 Effect = (Render | Announce | RunBot | BotDue | ThinkHint | ShowHint | Status | OpenDialog | CloseDialog
-          | OpenDetails | Focus | Copy | Download | Toast | Warn | WarmBots | ThinkReview | Consumed)
+          | OpenDetails | Focus | Copy | CopyText | Download | Toast | Warn | WarmBots | ThinkReview | Consumed)
 EFFECTS = Effect.__args__  # every effect type (app has a handler for each)
 RENDER = Render()

@@ -31,7 +31,15 @@ from .i18n import DECKS, LANGS
 
 MAX_SEED_DIGITS = 18  # below 2**63
 MAX_HAND = 10**6
-KNOWN = ("seed", "hand", "rules", "lang", "deck", "embed", "record", "at", "review", "puzzle")
+KNOWN = ("seed", "hand", "rules", "lang", "deck", "embed", "record", "at", "review", "puzzle",
+         "setup", "play", "open", "caption", "question")
+CAPTION_MAX = 300  # characters of a caption a link may show
+QUESTION_MAX = 200
+# Characters a caption never shows: C0 and C1 controls and the bidirectional controls
+# (embeddings, overrides, isolates, marks) that could reorder the page's own words.
+HIDDEN_CHARS = frozenset([*map(chr, range(0x20)), *map(chr, range(0x7F, 0xA0)), "\u061c", "\u200e", "\u200f",
+                          *map(chr, range(0x202A, 0x202F)), *map(chr, range(0x2066, 0x206A))])
+UNRESERVED = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 EMBED = {"1": True, "true": True, "": True, "0": False, "false": False}
 
 
@@ -52,6 +60,35 @@ def _unquote(text: str) -> str:
             out += text[i].encode("utf-8", "replace")
             i += 1
     return out.decode("utf-8", "replace")
+
+
+def quote(text: str) -> str:
+    """Percent-encoding of a query value (every byte but the unreserved characters).
+
+    >>> quote("Close now? <b>41</b> & 20")
+    'Close%20now%3F%20%3Cb%3E41%3C%2Fb%3E%20%26%2020'
+    """
+    return "".join(chr(b) if chr(b) in UNRESERVED else f"%{b:02X}" for b in text.encode("utf-8"))
+
+
+def plain_text(key: str, value: str, limit: int, notices: list) -> str | None:
+    """A caption or question from a link as one line of plain text: controls and
+    bidirectional overrides taken out, white space made single spaces, cut to ``limit``
+    characters (each with a notice); None when nothing is left. It is shown as text,
+    never as markup.
+
+    >>> notes = []
+    >>> plain_text("caption", "a\u202eb  <i>c</i>\\n", 5, notes), notes
+    ('ab <…', ['caption: control or direction characters removed', 'caption: cut to 5 characters'])
+    """
+    kept = "".join(" " if ch in "\t\n\r" else ch for ch in value if ch in "\t\n\r" or ch not in HIDDEN_CHARS)
+    if len(kept) != len(value):
+        notices.append(f"{key}: control or direction characters removed")
+    kept = " ".join(kept.split())
+    if len(kept) > limit:
+        notices.append(f"{key}: cut to {limit} characters")
+        kept = kept[:limit - 1].rstrip() + "…"
+    return kept or None
 
 
 def parse_query(query: str) -> list[tuple[str, str]]:
@@ -133,6 +170,12 @@ class Link:
     at: int | None = None  # the record's position to show (actions done)
     review: bool = False  # open the record's review
     puzzle: bool = False  # ask the decision at ``at`` as a puzzle
+    setup: object = None  # a deal set up by hand (deal_setup.Setup); ``record`` is its hand
+    seat: int = 0  # the set-up deal's seat the reader plays
+    play: bool = False  # play on from the record's position ``at``
+    open: bool = False  # both hands face up
+    caption: str | None = None  # plain text over the table
+    question: str | None = None  # plain text: the puzzle's (or the position's) question
     notices: list = field(default_factory=list)
 
 
@@ -147,9 +190,20 @@ def parse_link(query: str) -> Link:
             continue
         seen[key] = value
         _read_parameter(link, key, value)
-    if link.record is None and (link.at is not None or link.review or link.puzzle):
-        link.notices.append("at, review, puzzle: only with a record; ignored")
-        link.at, link.review, link.puzzle = None, False, False
+    if link.setup is not None:
+        if link.record is not None:
+            link.notices.append("setup: a link holds a record or a set-up deal, not both; the set-up deal is ignored")
+            link.setup = None
+        else:
+            link.record = link.setup.record(link.seat)
+            if link.at is None:
+                link.at = len(link.setup.actions)
+    if link.record is None and (link.at is not None or link.review or link.puzzle or link.play):
+        link.notices.append("at, review, puzzle, play: only with a record; ignored")
+        link.at, link.review, link.puzzle, link.play = None, False, False, False
+    if link.play and (link.review or link.puzzle):
+        link.notices.append("play: not with review or puzzle; ignored")
+        link.play = False
     if link.puzzle and link.at is None:
         link.notices.append("puzzle: needs at (the position to solve); ignored")
         link.puzzle = False
@@ -178,7 +232,17 @@ def _read_parameter(link: Link, key: str, value: str) -> None:
         else:
             kind = "language" if key == "lang" else "deck"
             link.notices.append(f"{key}: {show(value)} is not a {kind} ({', '.join(allowed)}); ignored")
-    elif key in ("embed", "review", "puzzle"):
+    elif key == "setup":
+        from .deal_setup import Setup
+
+        try:
+            link.setup, link.seat = Setup.decode(value)
+        except NotationError as error:
+            link.notices.append(f"setup: {error}; ignored")
+    elif key in ("caption", "question"):
+        limit = CAPTION_MAX if key == "caption" else QUESTION_MAX
+        setattr(link, key, plain_text(key, value, limit, link.notices))
+    elif key in ("embed", "review", "puzzle", "play", "open"):
         if value in EMBED:
             setattr(link, key, EMBED[value])
         else:
@@ -197,7 +261,8 @@ def _read_parameter(link: Link, key: str, value: str) -> None:
 
 
 def make_link(seed=None, rules=None, lang=None, deck=None, embed=False, record=None,
-              hand=None, at=None, review=False, puzzle=False) -> str:
+              hand=None, at=None, review=False, puzzle=False, setup=None, play=False,
+              open_cards=False, caption=None, question=None) -> str:
     """The query string (without ``?``) for these settings.
 
     >>> make_link(seed=7, hand=3, lang="en")
@@ -216,12 +281,19 @@ def make_link(seed=None, rules=None, lang=None, deck=None, embed=False, record=N
         parts.append(f"deck={deck}")
     if embed:
         parts.append("embed=1")
-    if record is not None:
-        parts.append("record=" + encode_record(record))
+    if record is not None or setup is not None:
+        parts.append("record=" + encode_record(record) if setup is None else "setup=" + setup)
         if at is not None:
             parts.append(f"at={at}")
         if review:
             parts.append("review=1")
         if puzzle:
             parts.append("puzzle=1")
+        if play:
+            parts.append("play=1")
+    if open_cards:
+        parts.append("open=1")
+    for key, text in (("caption", caption), ("question", question)):
+        if text:
+            parts.append(f"{key}={quote(text)}")
     return "&".join(parts)

@@ -156,10 +156,11 @@ def actions_html(view, settings: dict, busy: bool, match_over: bool = False,
     return "".join(buttons)
 
 
-def opponent_html(view, settings: dict, level: bool = True) -> str:
-    """The opponent's cards (face down but those it has shown), its level (``level``:
+def opponent_html(view, settings: dict, level: bool = True, open_cards=None) -> str:
+    """The opponent's cards (face down but those it has shown; all of them face up when a
+    link asked for open cards: ``open_cards``, the opponent's hand), its level (``level``:
     not for a position from a record) and its trick pile."""
-    known = list(view.opponent_known)
+    known = list(view.opponent_known if open_cards is None else open_cards)
     cards = [card_div(c, settings, "known") for c in known]
     cards += [back() for _ in range(view.opponent_hand_size - len(known))]
     count = t(settings, "opponent_cards", n=view.opponent_hand_size)

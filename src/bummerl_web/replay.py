@@ -207,6 +207,7 @@ def share_menu_html(lang: str) -> str:
             f'<button type="button" class="tool" data-action="copy-link">{t("copy_link")}</button>'
             f'<button type="button" class="tool" data-action="copy-record">{t("copy_record")}</button>'
             f'<button type="button" class="tool" data-action="download-record">{t("download")}</button>'
+            f'<button type="button" class="tool" data-action="setup">{t("setup")}</button>'
             f'<label class="tool file">{t("open_record")}'
             f'<input type="file" accept=".json,application/json" data-action="load-record"></label>'
             f'<label class="share-url" hidden>{t("link_label")} <input type="text" readonly></label>'

@@ -168,9 +168,10 @@ def review_button(settings: dict) -> str:
     return f'<button type="button" class="act" data-action="review">{attr(t(settings, "review"))}</button>'
 
 
-def puzzle_verdict(settings: dict, answer: str, decision) -> str:
+def puzzle_verdict(settings: dict, answer: str, decision, played: bool = True) -> str:
     """What a puzzle's answer was worth, why the best action is best, and what was played
-    in the game (the decision of the record, valued by the review)."""
+    in the game (the decision of the record, valued by the review; not when nothing was
+    played there: ``played`` False, a position set up by hand)."""
     loss, mark = judge(decision, answer)
     best = decision.best  # the action the reason speaks for (the played one on a tie)
     words = action_words(settings, answer)
@@ -182,12 +183,13 @@ def puzzle_verdict(settings: dict, answer: str, decision) -> str:
                    best=action_words(settings, best))]
     parts.append(t(settings, "puzzle_why", best=action_words(settings, best),
                    why=reason_words(settings, decision.reason, decision.reason_params)))
-    parts.append(t(settings, "puzzle_played", action=action_words(settings, decision.played),
-                   mark=t(settings, "mark_" + decision.mark)))
+    if played:
+        parts.append(t(settings, "puzzle_played", action=action_words(settings, decision.played),
+                       mark=t(settings, "mark_" + decision.mark)))
     return " ".join(parts)
 
 
-def puzzle_html(settings: dict, scores, answer: str | None, decision) -> str:
+def puzzle_html(settings: dict, scores, answer: str | None, decision, played: bool = True) -> str:
     """The puzzle's panel: the scores, then the question, or the answer while Hard thinks
     about it, or the verdict with the ways on."""
     rows = [f'<h2 class="caption" id="puzzle-title">{escape(t(settings, "puzzle_title"))}</h2>',
@@ -200,7 +202,7 @@ def puzzle_html(settings: dict, scores, answer: str | None, decision) -> str:
     else:
         mark = judge(decision, answer)[1]
         rows.append(f'<p class="puzzle-text mark-{mark}" data-mark="{mark}">'
-                    f'{escape(puzzle_verdict(settings, answer, decision))}</p>'
+                    f'{escape(puzzle_verdict(settings, answer, decision, played))}</p>'
                     f'<p class="puzzle-more"><button type="button" class="act" data-action="puzzle-again">'
                     f'{escape(t(settings, "puzzle_again"))}</button> '
                     f'<button type="button" class="act" data-action="puzzle-show">'

@@ -23,21 +23,28 @@ class Screen:
     link_game: str  # the note over a linked deal ("" when there is none)
     review: str = ""  # the review panel ("" when there is none)
     review_done: bool = False  # the review has valued every decision
+    preview: str = ""  # the deal editor's preview frame (HTML; "" for none)
+    fields: dict | None = None  # form controls' values (element id -> text, or a checkbox's bool)
 
 
 def compose(settings: dict, *, regions: dict, status: str, turn: str, state: dict, help: str = "",  # noqa: A002
             notice: str = "", notice_shown: bool | None = None, opponent: str = "", ready: bool = True,
-            link_game: bool = False, review: str = "", review_done: bool = False) -> Screen:
+            link_game: bool = False, review: str = "", review_done: bool = False, editor: bool = False,
+            preview: str = "", caption: str = "", question: str = "", fields: dict | None = None) -> Screen:
     """A room's screen: its ``regions`` (element id -> HTML), turn prompt (``status``),
     key ``help`` (the table's by default), ``notice`` (shown when there is one, or as
     ``notice_shown`` says), the opponent's section label (the table's by default) and the
-    body's ``turn``, ``state`` and ``ready``; the rest is the same in every room."""
+    body's ``turn``, ``state`` and ``ready``; the rest is the same in every room. The deal
+    editor (``editor``) shows its form (region ``setup``) and its ``preview`` instead of the
+    table; a link's ``caption`` and ``question`` are shown over the table as plain text."""
     lang = settings["lang"]
     return Screen(
         html=regions,
-        text={"status": status, "help": help or render.t(settings, "help"), "notice": notice},
+        text={"status": status, "help": help or render.t(settings, "help"), "notice": notice,
+              "caption": "" if editor else caption, "question": "" if editor else question},
         hidden={"notice": not (bool(notice) if notice_shown is None else notice_shown),
-                "link-game": not link_game, "hint": True},
+                "link-game": not link_game, "hint": True, "table": editor, "setup": not editor,
+                "help": editor, "caption": editor or not caption, "question": editor or not question},
         labels={"opponent": opponent or render.t(settings, "opponent"),
                 "you": render.t(settings, "your_hand"), "middle": render.t(settings, "table")},
         body={"lang": lang, "deck": settings["deck"], "turn": turn, "state": state,
@@ -46,4 +53,4 @@ def compose(settings: dict, *, regions: dict, status: str, turn: str, state: dic
         menu=render.menu_labels(settings), share_menu=replay.share_menu_html(lang),
         howto=render.howto_html(settings),
         link_game=render.link_game_html(settings) if link_game else "",
-        review=review, review_done=review_done)
+        review=review, review_done=review_done, preview=preview, fields=fields or {})

@@ -32,19 +32,20 @@ from . import reviews as kept_reviews, stats as statistics, storage as store
 from .effects import (FIRST_CARD, RENDER, Announce, BotDue, CloseDialog, Copy, Download, Focus, OpenDetails,
                       OpenDialog, Toast, WarmBots, Warn)
 from .rooms import Room, reviewing
+from .rooms.editing import SetupRoom, setup_of_record
 from .rooms.playing import PlayRoom
 from .rooms.puzzle import PuzzleRoom
 from .rooms.replaying import ReplayRoom, puzzle_problem
 from .rooms.reviewing import ReviewRoom
 from .session import Session
-from .settings import CHOICES, TABLE_PRESETS, THINK_SECONDS, clean_settings
+from .settings import CHOICES, HUMAN, SEATS, TABLE_PRESETS, THINK_SECONDS, clean_settings
 
 DEFAULT_PACE = 900  # ms: the least time a bot move takes
 REDUCED_PACE = 450  # ... under prefers-reduced-motion
 # Seconds beyond a move's pace and thinking that a tab waits before it plays the bot's
 # move in a match another tab saved (see "bot-due").
 TAKE_OVER_MARGIN = 2.0
-ROOMS = (PlayRoom, ReplayRoom, ReviewRoom, PuzzleRoom)
+ROOMS = (PlayRoom, ReplayRoom, ReviewRoom, PuzzleRoom, SetupRoom)
 
 
 # ------------------------------------------------------------------ start-up
@@ -86,8 +87,13 @@ def read_address(query: str, reduced_motion: bool = False) -> Address:
 
 def other_deal(link, saved: store.Saved | None) -> bool:
     """True when ``link`` deals another game than the saved match (another seed, or
-    another deal number of it): then it is played beside the match, never over it."""
-    if saved is None or link is None or link.embed or link.seed is None:
+    another deal number of it, or a recorded position to play on): then it is played
+    beside the match, never over it."""
+    if saved is None or link is None or link.embed:
+        return False
+    if link.play and link.record is not None:
+        return True
+    if link.seed is None:
         return False
     match = saved.match
     return match.seed != link.seed or bool(link.hand) and match.hands_dealt != link.hand
@@ -108,6 +114,10 @@ class Table:
     reviews: object = None  # the finished reviews kept (reviews.Reviews)
     dealt_posted: tuple | None = None  # (seed, deal) last announced to an embedding page
     outbox: list = field(default_factory=list)  # messages for the host page
+    base_url: str = "./"  # the page's address without its query (the editor's links)
+    caption: str | None = None  # a link's caption and question: plain text over the table
+    question: str | None = None
+    open_cards: bool = False  # a link asked for both hands face up
     play: PlayRoom = field(init=False)  # the match's room, always there behind the others
     room: Room = field(init=False)  # the room on show
 
@@ -144,6 +154,8 @@ class Table:
         table = cls(session, keeper, local, pace=address.pace, embed=embedded,
                     seed_fixed=bool(link and link.seed is not None), link_game=link_game)
         table.play.offer_levels = session.first_visit and not embedded and not link_game
+        if link:
+            table.caption, table.question, table.open_cards = link.caption, link.question, link.open
         if link and link.hand:
             if link.seed is not None:
                 session.deal_hand(link.hand)
@@ -155,7 +167,8 @@ class Table:
         return table
 
     def _open_at(self, link) -> None:
-        """A record link's position (``at``), its puzzle or its review."""
+        """A record link's position (``at``), its puzzle, its review, or the match played
+        on from it."""
         shown = self.replay
         if link.at is not None:
             if link.at > shown.length:
@@ -163,6 +176,14 @@ class Table:
                     f"at: the record has {shown.length} actions, not {link.at}; shown from the start")
                 return
             shown.go(link.at)
+        if link.play:
+            if shown.hand.over:
+                self.session.link_notices.append(
+                    f"play: the hand is over at position {shown.step}; shown as a replay")
+                return
+            self.session.play_on(shown.hand)
+            self.enter(self.play)
+            return
         if link.puzzle:
             problem = puzzle_problem(shown, link.at)
             if problem is None:
@@ -193,7 +214,7 @@ class Table:
 
     @property
     def mode(self) -> str:
-        """The room on show: "play", "replay", "review" or "puzzle"."""
+        """The room on show: "play", "replay", "review", "puzzle" or "setup"."""
         return self.room.MODE
 
     @property
@@ -223,7 +244,13 @@ class Table:
         match = self.session.match
         if self.dealt_posted != (match.seed, match.hands_dealt):
             self.dealt_posted = (match.seed, match.hands_dealt)
-            self.outbox.append(embed.ready_message(self.session, self.seed_fixed))
+            ready = {**embed.ready_message(self.session, self.seed_fixed), "mode": self.mode}
+            shown = self.replay
+            if shown is not None:  # a record on show: its position, not the match's
+                hand = shown.hand
+                ready.update(rules=hand.rules.to_json(), hand=list(hand.view(HUMAN).hand),
+                             to_act=None if hand.over else SEATS[hand.to_act])
+            self.outbox.append(ready)
         out, self.outbox = self.outbox, []
         return out
 
@@ -394,6 +421,15 @@ class Table:
         return effects
 
     # sharing
+    def open_setup(self) -> list:
+        """The deal editor, from the record's position on show (if any), else empty."""
+        if isinstance(self.room, SetupRoom):
+            return [OpenDetails("share", False), Focus("#setup-title")]
+        shown = self.replay
+        setup = setup_of_record(shown.record, shown.step) if shown is not None else None
+        self.enter(SetupRoom(self, setup, back=self.room))
+        return [OpenDetails("share", False), RENDER, Focus("#setup-title")]
+
     def copy_link(self) -> list:
         return [Copy(replay.deal_query(self.session))]
 
@@ -451,6 +487,7 @@ ACTIONS = {
     "stats-reset-yes": Table.reset_stats,
     "dialog-close": lambda t, dialog="": [CloseDialog(dialog)] if dialog else [],
     # sharing
+    "setup": Table.open_setup,
     "copy-link": Table.copy_link,
     "copy-record": Table.copy_record,
     "copied": Table.copied,

@@ -75,7 +75,7 @@ def test_a_record_links_position_review_and_puzzle_round_trip_and_bad_ones_are_n
     link = parse_link(make_link(record=record, at=5, puzzle=True))
     assert (link.at, link.puzzle, link.notices) == (5, True, [])
     link = parse_link("at=3&review=1")  # without a record
-    assert (link.at, link.review) == (None, False) and link.notices == ["at, review, puzzle: only with a record; ignored"]
+    assert (link.at, link.review) == (None, False) and link.notices == ["at, review, puzzle, play: only with a record; ignored"]
     link = parse_link(make_link(record=record) + "&puzzle=1")
     assert not link.puzzle and link.notices == ["puzzle: needs at (the position to solve); ignored"]
     link = parse_link(make_link(record=record) + "&at=x&review=maybe")

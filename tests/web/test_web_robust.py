@@ -282,12 +282,14 @@ def test_damaged_statistics_text_loads_or_is_set_aside(data):
 
 # ------------------------------------------------------------------ fuzz: links and records
 
-PARAMETERS = ["seed", "hand", "rules", "lang", "deck", "embed", "record", "zoom"]
+PARAMETERS = ["seed", "hand", "rules", "lang", "deck", "embed", "record", "zoom", "setup", "play", "open",
+              "caption", "question", "at", "puzzle", "review"]
 VALUES = st.one_of(
     st.text(max_size=12), st.integers(-5, 10**20).map(str),
     st.binary(max_size=8).map(lambda raw: "".join(f"%{b:02X}" for b in raw)),  # any bytes
     st.sampled_from(["²", "%C2%B2", "٣", "9" * 5000, "sharp,claim=auto,claim=manual", "0", "1", "de",
-                     "soft,match_bummerls=" + "9" * 5000, "111a5.abcdopqrstklmnfghije.at"]))
+                     "soft,match_bummerls=" + "9" * 5000, "111a5.abcdopqrstklmnfghije.at",
+                     "10119a.yyy-t---------------.2ecp5owe.a", "11019a.yyyyyooooot123456789..", "%E2%80%AE%3Cb%3E"]))
 
 
 @settings(max_examples=300, deadline=None)

@@ -8,7 +8,8 @@ link) and the room on show; `Table.update` hands a room's own controls to it (it
   the others;
 - `replaying.ReplayRoom`: a recorded hand, stepped through;
 - `reviewing.ReviewRoom`: a replay with the review of its decisions beside it;
-- `puzzle.PuzzleRoom`: a position of a record asked as a puzzle.
+- `puzzle.PuzzleRoom`: a position of a record asked as a puzzle;
+- `editing.SetupRoom`: the deal editor (*Share → Set up a deal*).
 
 A room changes state only in its actions (and the bot's or the review's steps); its
 `screen` reads.
@@ -20,7 +21,7 @@ from .. import i18n, screens
 
 class Room:
     """What every room answers; the match's room and the record rooms fill it in."""
-    MODE = ""  # "play", "replay", "review" or "puzzle"
+    MODE = ""  # "play", "replay", "review", "puzzle" or "setup"
     ACTIONS: dict = {}  # data-action -> handler(room, **data)
     replay = None  # the record on show (replay.Replay), in a record room
     reviewer = None  # the review being thought (bummerl.review.Reviewer), if any
@@ -50,7 +51,9 @@ class Room:
         return []
 
     def _screen(self, **parts) -> screens.Screen:
-        return screens.compose(self.settings, link_game=self.table.link_game, **parts)
+        table = self.table
+        return screens.compose(self.settings, link_game=table.link_game, caption=table.caption or "",
+                               question=table.question or "", **parts)
 
 
 def moves(act, play) -> dict:

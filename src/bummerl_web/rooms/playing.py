@@ -7,6 +7,7 @@ from bummerl import IllegalAction
 
 from .. import render, review_view
 from ..effects import RENDER, Announce, RunBot, ShowHint, Status, ThinkHint
+from ..settings import BOT
 from . import Room, moves
 
 # Notices that say what just happened: gone with your next action.
@@ -45,7 +46,8 @@ class PlayRoom(Room):
                 "hand": render.hand_html(view, settings, busy, self.arrived),
                 "actions": (render.actions_html(view, settings, busy, s.match.over, bummerl is not None)
                             + (review_view.review_button(settings) if view.outcome else "")),
-                "opponent": render.opponent_html(view, settings),
+                "opponent": render.opponent_html(view, settings, open_cards=s.hand.view(BOT).hand
+                                                 if self.table.open_cards else None),
                 "talon": render.talon_html(view, settings, self.recent),
                 "trick": (render.summary_html(view, settings, s.bot_cards(), bummerl)
                           or (render.level_choice_html(settings) if self.offer_levels and not view.trick else "")

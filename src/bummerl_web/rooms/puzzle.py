@@ -8,7 +8,7 @@ from bummerl.review import judge
 
 from .. import render, replay, review_view
 from ..effects import FIRST_CARD, RENDER, Announce, Focus, ThinkReview
-from ..settings import HUMAN
+from ..settings import BOT, HUMAN
 from . import moves
 from .replaying import RecordRoom, ReplayRoom
 
@@ -25,6 +25,11 @@ class PuzzleRoom(RecordRoom):
         self.reviewer = Reviewer(shown.record, HUMAN, steps={step})
         self.running = True
         self.answer = None  # the action chosen (None: not yet)
+
+    @property
+    def played(self) -> bool:
+        """A move of the game follows the position (not so at the end of a set-up deal)."""
+        return self.step < self.replay.length
 
     @property
     def decision(self):
@@ -47,7 +52,7 @@ class PuzzleRoom(RecordRoom):
         elif decision is None:
             status = self.words("puzzle_thinking", answer=review_view.action_words(settings, answer))
         else:
-            status = review_view.puzzle_verdict(settings, answer, decision)
+            status = review_view.puzzle_verdict(settings, answer, decision, self.played)
         cards = ("".join(render.card_div(c, settings) for c in view.hand) if answered
                  else render.hand_html(view, settings, False))
         state = {**self.replay.summary(), "hands": [list(view.hand), []],
@@ -55,12 +60,13 @@ class PuzzleRoom(RecordRoom):
                             "mark": None if decision is None or not answered else judge(decision, answer)[1]}}
         return self._screen(
             regions={
-                "opponent": render.opponent_html(view, settings, level=False),
+                "opponent": render.opponent_html(view, settings, level=False, open_cards=self.replay.hand.view(BOT).hand
+                                                 if self.table.open_cards else None),
                 "hand": cards,
                 "actions": "" if answered else render.actions_html(view, {**settings, "hints": False}, False),
                 "talon": render.talon_html(view, settings),
                 "trick": render.trick_html(view, settings),
-                "board": review_view.puzzle_html(settings, view.scores, answer, decision),
+                "board": review_view.puzzle_html(settings, view.scores, answer, decision, self.played),
                 "mypile": render.my_pile_html(view, settings),
             },
             status=status, notice_shown=False, turn="puzzle", state=state)
@@ -89,7 +95,7 @@ class PuzzleRoom(RecordRoom):
         """The verdict, once there is an answer and the position is valued."""
         if self.answer is None or self.decision is None:
             return [RENDER]
-        verdict = review_view.puzzle_verdict(self.settings, self.answer, self.decision)
+        verdict = review_view.puzzle_verdict(self.settings, self.answer, self.decision, self.played)
         return [RENDER, Announce(verdict), Focus('#board [data-action="puzzle-again"]')]
 
     def again(self) -> list:

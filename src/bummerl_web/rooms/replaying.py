@@ -12,8 +12,9 @@ from . import Room
 
 def puzzle_problem(shown: replay.Replay, at: int) -> str | None:
     """Why position ``at`` of ``shown`` cannot be a puzzle (None: it can): it must be a
-    decision of yours with a choice."""
-    if at >= shown.length:
+    decision of yours with a choice (the end of an unfinished record, a position set up
+    with the deal editor, is one too: no move of the game is there to compare)."""
+    if at > shown.length or at == shown.length and shown.final.over:
         return f"puzzle: position {at} is the end of the record ({shown.length} actions); shown as a replay"
     hand = shown.hands[at]
     if hand.to_act != HUMAN:
