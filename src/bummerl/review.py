@@ -247,21 +247,14 @@ class Verdict:
 def verdict(rows: list, played, z: float, every_world: bool = False) -> Verdict:
     """The ``Verdict`` of ``played`` from ``rows``, each world's (weight, {action: game
     points}) (``hard.Search.world_values``)."""
-    total = sum(w for w, _ in rows)
-    squares = sum(w * w for w, _ in rows)
-    n = total * total / squares  # the worlds' effective number (weights may differ)
+    from .bots.hard import paired_gap
+
     loss, low, high = 0.0, 0.0, 0.0
     for action in rows[0][1]:
-        if action == played:
-            continue
-        diffs = [(w, values[action] - values[played]) for w, values in rows]
-        mean = sum(w * d for w, d in diffs) / total
-        if every_world or n < 2:
-            error = 0.0
-        else:
-            var = sum(w * (d - mean) ** 2 for w, d in diffs) / total * n / (n - 1)
-            error = z * (var / n) ** 0.5 if var > 1e-12 else 0.0
-        loss, low, high = max(loss, mean), max(low, mean - error), max(high, mean + error)
+        if action != played:
+            mean, error = paired_gap(rows, action, played)
+            error = 0.0 if every_world or not error else z * error
+            loss, low, high = max(loss, mean), max(low, mean - error), max(high, mean + error)
     return Verdict(loss, low, high, len(rows), every_world)
 
 
@@ -286,21 +279,22 @@ def _search(view, seed: str, plan: Plan, played=None):
 def _values(search, played=None, plan: Plan = PLAN) -> tuple:
     """(every action's expected game points, its value for the Bummerl or None without a
     board, in how many worlds a close wins or None, the played action's ``Verdict`` or
-    None): one search gives them all, from the same worlds. The game points are the plain
-    means over the worlds (their differences are the per-world differences' means)."""
+    None, (the worlds' values, whether the means are exact)): one search gives them all,
+    from the same worlds. The game points are the plain means over the worlds (their
+    differences are the per-world differences' means)."""
     rows = search.world_values()
     total = sum(w for w, _ in rows)
     points = {action_str(a): sum(w * values[a] for w, values in rows) / total for a in rows[0][1]}
     bummerl = {action_str(a): v for a, v in search.means.items()} if search.for_bummerl else None
     found = None if played is None else verdict(rows, played, plan.z, search.every_world)
-    return points, bummerl, search.close_odds(), found
+    return points, bummerl, search.close_odds(), found, (rows, search.exact_means)
 
 
 def evaluate(view, seed: str, plan: Plan = PLAN, for_bummerl: bool = False, played=None) -> dict:
     """Hard's value of every legal action of ``view``'s seat (which must be to act), in
     expected game points (with ``for_bummerl``, and a board in the view, in Bummerl value);
     with ``played`` (in record notation), searched until that action's mark is settled."""
-    points, bummerl, _, _ = _evaluate(view, seed, plan, played)
+    points, bummerl, *_ = _evaluate(view, seed, plan, played)
     return bummerl if for_bummerl and bummerl is not None else points
 
 
@@ -330,7 +324,9 @@ def exact_value(hand, seat: int, nodes: int = EXACT_NODES) -> float | None:
 
 
 def _decision(hand, step: int, played: str, values: dict, for_bummerl: dict | None,
-              close_odds: tuple | None = None, found: Verdict | None = None) -> Decision:
+              close_odds: tuple | None = None, found: Verdict | None = None,
+              rows: tuple | None = None) -> Decision:
+    from .bots.hard import paired_gap, rival
     from .bots.hints import explain
 
     view = hand.view(hand.to_act)
@@ -338,7 +334,16 @@ def _decision(hand, step: int, played: str, values: dict, for_bummerl: dict | No
         played = max(values, key=values.get)
     best = _best(values, played)
     changed = for_bummerl is not None and _best(for_bummerl, played) != best
-    reason, params = explain(view, best, close_odds)
+    near = None
+    if rows:  # an action the worlds cannot tell from the best: the played one first
+        rows, exact = rows
+        best_code, played_code = parse_action(best), parse_action(str(played))
+        near = rival(rows, best_code)
+        if best != played and found is not None and found.low <= 0:
+            near = played_code, paired_gap(rows, best_code, played_code) == (0.0, 0.0)
+        # (the same in every world only where the means are exact)
+        near = near and (action_str(near[0]), near[1] and exact)
+    reason, params = explain(view, best, close_odds, near)
     loss = max(values[best] - values[played], 0.0)
     low, high, worlds = (loss, loss, 0) if found is None else (min(found.low, loss), max(found.high, loss), found.worlds)
     return Decision(step, len(view.trick_history) + 1, hand.to_act, str(played), values, best, loss,

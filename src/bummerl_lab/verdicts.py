@@ -67,8 +67,8 @@ def look(job) -> dict:
     for seed in range(seeds):
         start = time.process_time()
         d = review_decision(hand, step, played, seed=seed)
-        samples.append({"mark": d.mark, "loss": d.loss, "best": d.best, "worlds": d.worlds,
-                        "seconds": time.process_time() - start})
+        samples.append({"mark": d.mark, "loss": d.loss, "low": d.low, "high": d.high, "best": d.best,
+                        "worlds": d.worlds, "seconds": time.process_time() - start})
     row = {"step": step, "played": played, "samples": samples}
     if reference:
         r = review_decision(hand, step, played, plan=REFERENCE, seed="reference")

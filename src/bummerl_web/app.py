@@ -387,7 +387,8 @@ class App:
         thinking, position = found
         while not await self.think(thinking):
             pass
-        self.carry_out(self.table.play.hint_found(position, thinking.best(), thinking.close_odds()))
+        best = thinking.best()
+        self.carry_out(self.table.play.hint_found(position, best, thinking.close_odds(), thinking.rival(best)))
 
     async def copy(self, query: str) -> None:
         url = str(js.location.origin) + str(js.location.pathname) + "?" + query

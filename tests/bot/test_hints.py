@@ -51,3 +51,32 @@ def test_a_close_hint_says_in_how_many_of_the_searched_deals_it_wins_as_the_revi
     assert h.reason == R.CLOSE_ODDS and h.params["won"] == h.params["worlds"] > 0
     assert explain(view, "close", (3, 4)) == (R.CLOSE_ODDS, {"won": 3, "worlds": 4})
     assert explain(view, "play AH", (3, 4))[0] != R.CLOSE_ODDS  # odds speak for a close only
+
+
+def test_a_card_the_worlds_cannot_tell_from_another_gets_no_reason_of_its_own():
+    from bummerl.bots.hard import rival
+    from bummerl.bots.hints import HintReason, explain
+    from bummerl.cards import parse_card
+
+    ace, ten, jack = parse_card("AH"), parse_card("TH"), parse_card("JH")
+    tied = [(1, {ace: v, ten: v, jack: v - 2}) for v in (-1, 0.5, 2)]
+    assert rival(tied, ace) == (ten, True)  # worth the same in every world
+    noisy = [(1, {ace: v, ten: v + d, jack: v - 2}) for v, d in ((1, 0.5), (2, -0.6), (0, 0.2), (1, -0.3))]
+    assert rival(noisy, ace) == (ten, False)  # within two standard errors
+    assert rival([(1, {ace: 1, ten: 0}), (1, {ace: 2, ten: 1})], ace) is None  # better in every world
+
+    view = _view_with_choice()
+    card, other = [a for a in view.legal if a.kind == "play"][:2]
+    assert explain(view, card, rival=(other, True)) == (HintReason.EQUAL, {"card": other.card})
+    assert explain(view, card, rival=(other, False)) == (HintReason.ABOUT_EQUAL, {"card": other.card})
+    assert explain(view, card, rival=("close", False)) == explain(view, card)  # not two cards: the usual reason
+    assert HintReason.EQUAL.text({"card": "TH"}) == "the TH is just as good here"
+
+
+def _view_with_choice():
+    import random
+
+    from bummerl import SOFT, deal
+
+    hand = deal(SOFT, 1, random.Random(4))
+    return hand.view(hand.to_act)

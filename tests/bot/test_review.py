@@ -135,6 +135,18 @@ def test_a_card_that_throws_the_hand_away_is_a_blunder_the_solver_confirms():
     assert decision.reason == explain(hand.view(hand.to_act), decision.best)[0].value  # the hint's reason
 
 
+def test_where_another_card_is_worth_the_same_the_reason_says_so():
+    for hand in phase_two_positions(5):
+        exact = {action_str(a): v for a, v in action_values(hand, hand.to_act).items()}
+        top = [a for a, v in exact.items() if v == max(exact.values()) and a.startswith("play")]
+        if len(top) >= 2:
+            break
+    decision = review_decision(hand, len(hand.history), top[0])
+    assert decision.mark == "best" and decision.reason == "equal"
+    assert "play " + decision.reason_params["card"] in top[1:]
+    assert reason_text(decision).endswith("is just as good here")
+
+
 def test_a_position_where_every_action_is_worth_the_same_marks_nothing():
     for hand in phase_two_positions(4):
         exact = {action_str(a): v for a, v in action_values(hand, hand.to_act).items()}

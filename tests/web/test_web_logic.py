@@ -218,7 +218,7 @@ def test_hint_reasons_all_translated():
 # A reason fits one line of a phone's status line (360 CSS pixels): this many characters,
 # with each figure at its widest and the longest card name of any deck.
 REASON_CHARS = 44
-WIDEST = {"score": "120", "hand_points": "45", "needed": "66", "won": "192", "worlds": "192",
+WIDEST = {"score": "120", "hand_points": "45", "needed": "66", "won": "768", "worlds": "768",
           "points": "40", "card_points": "11", "safe": "99"}
 
 

@@ -451,6 +451,37 @@ def _tricks_to_exhaust(view) -> int:
 _CONFIGURED = object()
 
 
+def paired_gap(rows: list, better, worse) -> tuple[float, float]:
+    """(the mean over the worlds of ``better``'s value less ``worse``'s, its standard error)
+    from ``rows``, each world's (weight, {action: value}) (``Search.world_values``): the
+    same worlds value both, so the error is of the per-world differences."""
+    total = sum(w for w, _ in rows)
+    n = total * total / sum(w * w for w, _ in rows)  # the worlds' effective number
+    diffs = [(w, values[better] - values[worse]) for w, values in rows]
+    mean = sum(w * d for w, d in diffs) / total
+    if n < 2:
+        return mean, 0.0
+    var = sum(w * (d - mean) ** 2 for w, d in diffs) / total * n / (n - 1)
+    return mean, (var / n) ** 0.5 if var > 1e-12 else 0.0
+
+
+def rival(rows: list, action, z: float = 2.0) -> tuple[int, bool] | None:
+    """(the other action whose mean comes nearest ``action``'s from below while the gap
+    between them is within ``z`` standard errors (``paired_gap``), whether the two are
+    worth the same in every world), or None: the action the worlds searched cannot tell
+    from ``action``."""
+    near = []
+    for other in rows[0][1]:
+        if other != action:
+            gap, error = paired_gap(rows, action, other)
+            if gap <= z * error + 1e-9:
+                near.append((gap, other, abs(gap) <= 1e-9 and not error))
+    if not near:
+        return None
+    _, other, tied = min(near)
+    return other, tied
+
+
 class Search:
     """One Hard decision, searched in slices: ``while not search.step(0.05): ...``, then
     ``search.best()`` (an action int). ``choose`` is ``step`` until done.
@@ -531,6 +562,7 @@ class Search:
                          and builder.count() <= config.enumerate else None)
         self._add_worlds(1 if exact else worlds)
         tricks_left = _tricks_to_exhaust(view)
+        self.to_the_end = True  # the last iteration searches every world to the end of the hand
         if exact or not tricks_left:
             self.depth = self.last_depth = EXACT  # no estimate is ever needed
         else:
@@ -540,6 +572,7 @@ class Search:
             following = view.trick is not None
             self.last_depth = min(tricks_left - following, max_depth, config.max_depth)
             self.depth = min(config.first_depth - following, self.last_depth)
+            self.to_the_end = self.last_depth == tricks_left - following
         self.next_world = 0
 
     def _quick(self, view):
@@ -722,8 +755,14 @@ class Search:
 
     @property
     def every_world(self) -> bool:
-        """Whether every distinct world the view allows is searched (the means are exact)."""
+        """Whether every distinct world the view allows is searched."""
         return self._guesses is not None and self._finished_count() == len(self._guesses)
+
+    @property
+    def exact_means(self) -> bool:
+        """Whether the means are exact: every world the view allows searched to the end of
+        the hand (nothing hidden, or every world enumerated), the last iteration done."""
+        return self.done and self.to_the_end and (self.exact or self.every_world)
 
     def world_values(self) -> list[tuple[float, dict]]:
         """(weight, {action: game points}) of each world searched, from the first (as
@@ -733,9 +772,9 @@ class Search:
         (``CLOSE_DOUBT`` times the spread), so that a world's difference between two
         actions averages to the difference of their untrimmed means."""
         count = self._finished_count()
-        weights, finished = self.weights[:count], self.finished[:count]
         if not count:
-            return []
+            return []  # (nothing searched: a quick answer, or no world finished yet)
+        weights, finished = self.weights[:count], self.finished[:count]
         rows = [(w, dict(values)) for w, values in zip(weights, finished)]
         if CLOSE in self.legal and self.close_values[0] is not None:
             total = sum(weights)

@@ -45,6 +45,8 @@ class HintReason(Enum):
     LEAD_HIGH = "lead_high"
     LEAD_TOP = "lead_top"
     LEAD = "lead"
+    EQUAL = "equal"
+    ABOUT_EQUAL = "about_equal"
 
     def text(self, params: dict) -> str:
         """The reason in words, filled in with ``params``."""
@@ -68,6 +70,8 @@ _TEXT = {
     HintReason.LEAD_HIGH: "cash a sure winner",
     HintReason.LEAD_TOP: "only a trump takes it: safe in {safe}% of deals",
     HintReason.LEAD: "lead it: safe in {safe}% of deals",
+    HintReason.EQUAL: "the {card} is just as good here",
+    HintReason.ABOUT_EQUAL: "the {card} is about as good here",
 }
 
 
@@ -89,23 +93,32 @@ def hint(view, rng, time_limit: float | None = None) -> Hint:
     """The Hard bot's move for the seat of ``view``, and why."""
     thinking = Thinking(view, "hard", rng, time_limit)
     thinking.step()
-    return explain_hint(view, thinking.best(), thinking.close_odds())
+    action = thinking.best()
+    return explain_hint(view, action, thinking.close_odds(), thinking.rival(action))
 
 
-def explain_hint(view, action, close_odds: tuple[int, int] | None = None) -> Hint:
+def explain_hint(view, action, close_odds: tuple[int, int] | None = None,
+                 rival: tuple | None = None) -> Hint:
     """``action`` for the seat of ``view`` (the Hard bot's choice), and why (``explain``)."""
     action = Action.parse(action)
-    reason, params = explain(view, action, close_odds)
+    reason, params = explain(view, action, close_odds, rival)
     return Hint(action, reason, params)
 
 
-def explain(view, action, close_odds: tuple[int, int] | None = None) -> tuple[HintReason, dict]:
+def explain(view, action, close_odds: tuple[int, int] | None = None,
+            rival: tuple | None = None) -> tuple[HintReason, dict]:
     """The reason that speaks for ``action`` in the position of ``view``. A close that the
     search counted (``close_odds``: in how many of its worlds the close wins, of how many)
-    says so; the Hint and the review give the same reasons."""
+    says so. Where the search's worlds cannot tell a card from another one (``rival``:
+    (that action, whether the two are worth the same in every world), ``hard.rival``),
+    no reason is given for it: the other card is just as good, or about as good. The
+    Hint and the review give the same reasons."""
     code = Action.parse(action).code
     trump = SUITS.index(view.trump)
     seat = view.seat
+    if rival is not None and code < EXCHANGE and Action.parse(rival[0]).code < EXCHANGE:  # two cards
+        reason = HintReason.EQUAL if rival[1] else HintReason.ABOUT_EQUAL
+        return reason, {"card": CARD_CODES[Action.parse(rival[0]).code]}
     if code == CLOSE and close_odds is not None:
         return HintReason.CLOSE_ODDS, {"won": close_odds[0], "worlds": close_odds[1]}
     if code == CLAIM:  # under manual claiming a claim is legal at any score, and false below 66

@@ -157,12 +157,12 @@ class PlayRoom(Room):
         thinking = self.session.hint_thinking() if self.hint() else None
         return None if thinking is None else (thinking, (self.generation, *_position(self.session)))
 
-    def hint_found(self, position: tuple, action, close_odds: tuple | None = None) -> list:
-        """Show the Hint for ``action`` (with the search's ``close_odds``), unless the
-        position moved on while Hard thought."""
+    def hint_found(self, position: tuple, action, close_odds: tuple | None = None, rival: tuple | None = None) -> list:
+        """Show the Hint for ``action`` (with the search's ``close_odds`` and ``rival``,
+        ``Thinking.rival``), unless the position moved on while Hard thought."""
         if position != (self.generation, *_position(self.session)):
             return []
-        text = render.hint_text(self.settings, self.session.hint(action, close_odds))
+        text = render.hint_text(self.settings, self.session.hint(action, close_odds, rival))
         if action.card:
             target = f'#hand [data-card="{action.card}"]'
         else:
