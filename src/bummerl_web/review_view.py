@@ -97,6 +97,11 @@ def graph_svg(settings: dict, review) -> str:
             f'<p class="caption" aria-hidden="true">{title}</p>')
 
 
+# A loss is shown with its margin ("0.30 ± 0.08") where half its interval is this wide
+# (``review.Verdict``: where the most worlds still left the mark open).
+UNCERTAIN = 0.05
+
+
 def rows_html(settings: dict, review, show_bot: bool = False) -> str:
     """A row per decision (the bot's too with ``show_bot``), in the order of the hand. Each
     of yours where there was a choice can be copied as a puzzle link."""
@@ -112,6 +117,9 @@ def rows_html(settings: dict, review, show_bot: bool = False) -> str:
         if d.board_changed:
             why += f" ({escape(t(settings, 'review_board'))})"
         lost = _points(settings, d.loss, 2) if d.loss >= 0.005 else ""
+        margin = (d.high - d.low) / 2  # what remains uncertain after the worlds searched
+        if lost and margin >= UNCERTAIN:
+            lost += f" ± {_points(settings, margin, 2)}"
         puzzle = ""
         if mine and len(d.values) > 1:
             label = attr(t(settings, "puzzle_link_label", trick=d.trick))

@@ -48,3 +48,14 @@ def test_a_graph_without_exact_values_has_no_legend_for_them():
 
 def legend_of(svg: str) -> str:
     return re.search(r'<g class="legend"[^>]*>(.*?)</g>', svg).group(1)
+
+
+def test_a_loss_the_worlds_left_uncertain_is_shown_with_its_margin():
+    from dataclasses import replace
+
+    open_mark = replace(BLUNDER, loss=0.3, low=0.22, high=0.38, mark="inaccuracy", worlds=768)
+    settled = replace(BLUNDER, step=6, loss=0.6, low=0.57, high=0.63, mark="mistake", worlds=96)
+    review = Review(0, [open_mark, settled], [])
+    assert ">0,30 ± 0,08<" in review_view.rows_html(default_settings("de"), review)
+    english = review_view.rows_html(default_settings("en"), review)
+    assert ">0.30 ± 0.08<" in english and ">0.60<" in english
