@@ -2,7 +2,7 @@
 the player could be facing.
 
 ``python -m bummerl_lab.reasons --hands 80 --rules soft --seed 1`` plays Hard against Medium
-and, at each of Hard's decisions, asks ``hints.explain`` why Hard's move is good, then checks
+and, at each of Hard's decisions, asks the Hint (``hints.hint``) why Hard's move is good, then checks
 what that reason claims against every hand the opponent may hold (the engine's own
 ``Hand`` plays the trick out in each), independently of how ``explain`` decided. It prints,
 per reason, how often it was said and how often its claim was false there, and how many
@@ -16,7 +16,8 @@ import random
 import sys
 from itertools import combinations
 
-from bummerl.bots.hints import HintReason, explain, percent
+from bummerl.bots.hints import HintReason, hint, percent
+from bummerl.bots.solver import EXACT, value_after
 from bummerl.bots.levels import choose
 from bummerl.bots.world import WorldBuilder
 from bummerl.cards import (
@@ -26,10 +27,10 @@ from bummerl.hand import deal
 from bummerl.rules import GOAL, Rules, marriage_points
 
 HARD_SEAT = 0
-# Reasons that carry a count of the deals the player could be facing: counted exactly from
-# the view (the share of deals in which a lead is safe), or by the search over its worlds
-# (in how many a close wins).
-COUNTED = ("lead_top", "lead", "close_odds")
+# Reasons that come from the deals the player could be facing rather than a rule of thumb:
+# counted exactly from the view (the share of deals in which a lead is safe), or read off the
+# search's worlds (in how many a close wins; another card worth the same, or within noise).
+COUNTED = ("lead_top", "lead", "close_odds", "equal", "about_equal")
 
 
 def worlds(view):
@@ -118,6 +119,12 @@ def false_claim(view, action, reason: HintReason, params: dict) -> str | None:
     if reason == HintReason.LEAD_LOW:
         if POINTS[code] > 3:
             return f"a low card, but {CARD_CODES[code]} is worth {POINTS[code]}"
+    if reason == HintReason.EQUAL:
+        other = CARD_CODES.index(params["card"])
+        for world in worlds(view):
+            mine, theirs = (value_after(world, card, seat, EXACT, None, None) for card in (code, other))
+            if mine != theirs:
+                return f"{params['card']} just as good, but worth {theirs} against {mine} in a deal it may face"
     return None
 
 
@@ -130,10 +137,12 @@ def measure(rules: Rules, hands: int, seed: int, nodes: int | None = None) -> di
         hand = deal(rules, n % 2, rng)
         while not hand.over:
             view = hand.view(hand.to_act)
-            level = "hard" if hand.to_act == HARD_SEAT else "medium"
-            action = choose(view, level, rng)
-            if level == "hard" and len(view.legal) > 1:
-                reason, params = explain(view, action)
+            if hand.to_act != HARD_SEAT:
+                action = choose(view, "medium", rng)
+            else:  # the Hint: Hard's move, and the reason from its search
+                found = hint(view, rng)
+                action, reason, params = found.action, found.reason, found.params
+            if hand.to_act == HARD_SEAT and len(view.legal) > 1:
                 problem = false_claim(view, action, reason, params)
                 counts = said.setdefault(reason.value, [0, 0])
                 counts[0] += 1

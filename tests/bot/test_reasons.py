@@ -31,6 +31,20 @@ def test_every_reason_for_every_legal_action_is_true_in_every_deal_the_view_allo
         assert false_claim(view, action, reason, params) is None, (action, reason, params)
 
 
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(PRESETS), st.integers(0, 2**32), st.integers(8, 18))
+def test_the_hints_reason_read_off_its_search_is_true_in_every_deal_the_view_allows(preset, seed, moves):
+    from bummerl.bots.hints import hint
+
+    rng = random.Random(seed)
+    hand = random_position(Rules.preset(preset), seed % 2, rng, moves)
+    if hand is None or len(hand.legal()) < 2:
+        return
+    view = hand.view(hand.to_act)
+    found = hint(view, random.Random(seed))
+    assert false_claim(view, found.action, found.reason, found.params) is None, found
+
+
 # Clubs are trump. Every club is seen (in the leader's hand, or the face-up jack) ...
 ALL_CLUBS_SEEN = ("AC TC KC QC AH", "AS TS KS QS JS", "JC", "TH KH QH AD TD KD QD JD JH")
 # ... or the ten, king and queen of clubs are unseen: the opponent may hold them.
