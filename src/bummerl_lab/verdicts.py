@@ -18,7 +18,9 @@ trick deeper than the review's, over many more worlds: every world where there a
 than it takes), and it prints how often the review's mark (under the first sample seed)
 and its better move agree with the reference's: the better move agrees when the
 reference values it within 0.1 game points of its own best.
-``--jobs`` spreads the decisions over processes; the figures do not depend on it.
+``--set name=value`` reviews by another ``review.Plan`` (``most_worlds``, ``least_worlds``,
+``batch``, ``z``; ``tricks=3,3,2``: the tricks searched while 5, 4, 3 phase-1 tricks are
+left). ``--jobs`` spreads the decisions over processes; the figures do not depend on it.
 """
 
 import argparse
@@ -60,13 +62,29 @@ def decisions(level: str, rules: Rules, count: int, seed: int):
     return found
 
 
+def plan_with(changes: list) -> Plan:
+    """``PLAN`` with ``--set`` changes (["most_worlds=384", "tricks=3,3,2"])."""
+    plan = PLAN
+    for change in changes:
+        name, _, value = change.partition("=")
+        if name == "tricks":
+            plan = replace(plan, tricks=tuple((5 - i, int(t)) for i, t in enumerate(value.split(","))))
+        elif name == "z":
+            plan = replace(plan, z=float(value))
+        elif name in ("most_worlds", "least_worlds", "batch"):
+            plan = replace(plan, **{name: int(value)})
+        else:
+            raise SystemExit(f"--set {change}: not a plan value (tricks, batch, least_worlds, most_worlds, z)")
+    return plan
+
+
 def look(job) -> dict:
     """One decision under each sample seed (and the reference with ``reference``)."""
-    hand, step, played, seeds, reference = job
+    hand, step, played, seeds, reference, plan = job
     samples = []
     for seed in range(seeds):
         start = time.process_time()
-        d = review_decision(hand, step, played, seed=seed)
+        d = review_decision(hand, step, played, plan=plan, seed=seed)
         samples.append({"mark": d.mark, "loss": d.loss, "low": d.low, "high": d.high, "best": d.best,
                         "worlds": d.worlds, "seconds": time.process_time() - start})
     row = {"step": step, "played": played, "samples": samples}
@@ -129,9 +147,10 @@ def report(f: dict) -> str:
     return "\n".join(lines)
 
 
-def run(level: str, rules: Rules, count: int, seeds: int, seed: int, reference: int = 0, jobs: int = 1) -> dict:
+def run(level: str, rules: Rules, count: int, seeds: int, seed: int, reference: int = 0, jobs: int = 1,
+        plan: Plan = PLAN) -> dict:
     found = decisions(level, rules, count, seed)
-    work = [(hand, step, played, seeds, i < reference) for i, (hand, step, played) in enumerate(found)]
+    work = [(hand, step, played, seeds, i < reference, plan) for i, (hand, step, played) in enumerate(found)]
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
             rows = list(pool.map(look, work, chunksize=4))
@@ -149,9 +168,11 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="the deals")
     parser.add_argument("--reference", type=int, default=0, help="decisions checked against the reference")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE", help="another review plan")
     parser.add_argument("--json", metavar="FILE", help="write every decision's figures there too")
     args = parser.parse_args(argv)
-    result = run(args.level, Rules.preset(args.rules), args.decisions, args.seeds, args.seed, args.reference, args.jobs)
+    result = run(args.level, Rules.preset(args.rules), args.decisions, args.seeds, args.seed, args.reference, args.jobs,
+                 plan_with(args.set))
     print(f"{args.level} against hard, {args.rules}, deals from seed {args.seed}")
     print(report(result["figures"]))
     if args.json:
