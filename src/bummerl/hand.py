@@ -224,6 +224,23 @@ class Hand:
             "actions": list(self.history),
         }
 
+    def dealt(self) -> "Hand":
+        """This hand as it was dealt: the same deal and rules, no action yet."""
+        hands, trump, talon = self.initial
+        return Hand(self.rules, self.dealer, hands, trump, talon)
+
+    def before_last_action_of(self, seat: int) -> "Hand | None":
+        """The hand just before ``seat``'s last action (the actions after it, the other
+        seat's reply, undone too), rebuilt from the deal: the same position in every part
+        (hands, talon, trick, scores, marriages, trick history, history). None when
+        ``seat`` has not acted in this hand."""
+        positions = []
+        hand = self.dealt()
+        for action in self.history:
+            positions.append(hand)
+            hand = hand.apply(action)
+        return next((before for before in reversed(positions) if before.to_act == seat), None)
+
     # --- simple facts ------------------------------------------------------------
     @property
     def over(self) -> bool:

@@ -139,6 +139,22 @@ class Match:
         result = self.record_outcome(after.outcome) if after.over else None
         return Turn(before.to_act, action, before, after, describe(before, action, after), result)
 
+    def take_back(self, seat: int) -> list:
+        """Undo ``seat``'s last action in the hand in play and every action after it (the
+        other seat's reply): the hand is rebuilt from its deal as it stood before that
+        action (``Hand.before_last_action_of``); the board, the results and the later
+        deals are untouched, as the hand was not over. Returns the actions taken back, in
+        order. Raises ``IllegalAction`` and changes nothing when the hand is over or
+        ``seat`` has not acted in it."""
+        hand = self.hand
+        if hand is None or hand.over:
+            raise IllegalAction("take back", "the hand is over")
+        before = hand.before_last_action_of(seat)
+        if before is None:
+            raise IllegalAction("take back", "no action of this seat in the hand to take back")
+        self.hand = before
+        return list(hand.history[len(before.history):])
+
     def board_before_last(self) -> tuple | None:
         """The board (points to go per seat) the last hand in ``results`` was played to,
         worked out from every result; None when that does not lead to today's board (a

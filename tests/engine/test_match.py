@@ -5,7 +5,7 @@ import json
 import pytest
 
 from bummerl import IllegalAction, Match, NotationError, Outcome, Rules
-from bummerl.hand import Termination
+from bummerl.hand import Hand, Termination
 
 
 def win(match, seat, points):
@@ -209,3 +209,60 @@ def test_a_version_1_save_of_an_unscored_finished_hand_is_scored_on_loading():
     doc = dict(m.to_json(), version=1, results=[], board=[7, 7])
     loaded = Match.from_json(doc)
     assert loaded.results == m.results and loaded.board == m.board
+
+
+# ------------------------------------------------------------------ taking back a move
+
+def _state(hand):
+    """Every part of a position, hidden cards included."""
+    return {name: getattr(hand, name) for name in Hand.__slots__}
+
+
+def _played_to(seed: int, actions: int) -> tuple[Match, list]:
+    """A match whose hand in play has had ``actions`` actions (the first legal one each
+    time, seat 0 choosing the last), and the position before each."""
+    match = Match.new(Rules.preset("soft"), seed=seed, first_dealer=1)
+    match.deal_next()
+    positions = [match.hand]
+    while len(match.hand.history) < actions and not match.hand.over:
+        legal = match.hand.legal()
+        match.play(legal[-1] if match.hand.to_act == 0 else legal[0])
+        positions.append(match.hand)
+    return match, positions
+
+
+def test_take_back_restores_the_exact_position_before_your_last_move_and_the_reply():
+    for seed in range(12):
+        match, positions = _played_to(seed, 9)
+        if match.hand.over:
+            continue
+        last_mine = max(i for i, hand in enumerate(positions[:-1]) if hand.to_act == 0)
+        undone = match.take_back(0)
+        assert _state(match.hand) == _state(positions[last_mine])
+        assert undone == positions[-1].history[last_mine:]
+        assert match.board == [7, 7] and match.results == []
+
+
+def test_a_taken_back_hand_replays_the_same_as_before_and_saves_as_it_stands():
+    match, positions = _played_to(4, 7)
+    match.take_back(0)
+    before = match.hand
+    loaded = Match.from_json(json.loads(json.dumps(match.to_json())))
+    assert _state(loaded.hand) == _state(before)
+    action = before.legal()[0]
+    assert _state(match.play(action).after) == _state(positions[len(before.history)].apply(action))
+
+
+def test_nothing_to_take_back_before_your_first_move_or_after_the_hand():
+    match = Match.new(Rules.preset("soft"), seed=2, first_dealer=0)
+    match.deal_next()  # the bot (seat 1) leads: you have not acted yet
+    if match.hand.to_act == 1:
+        match.play(match.hand.legal()[0])
+    with pytest.raises(IllegalAction, match="no action of this seat"):
+        match.take_back(0)
+    while not match.hand.over:
+        match.play(match.hand.legal()[0])
+    saved = match.to_json()
+    with pytest.raises(IllegalAction, match="the hand is over"):
+        match.take_back(0)
+    assert match.to_json() == saved
