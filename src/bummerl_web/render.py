@@ -11,7 +11,7 @@ from html import escape
 from bummerl import Rules
 
 from . import i18n
-from .settings import BOT, CHOICES, DISPLAY_OPTIONS, HUMAN, SEATS
+from .settings import BOT, CHOICES, DISPLAY_OPTIONS, HUMAN, PRACTICE_OPTIONS, SEATS
 
 SPRITE = "./assets/cards/suits.svg"
 
@@ -157,13 +157,16 @@ def actions_html(view, settings: dict, busy: bool, match_over: bool = False,
 
 
 def opponent_html(view, settings: dict, level: bool = True, open_cards=None) -> str:
-    """The opponent's cards (face down but those it has shown; all of them face up when a
-    link asked for open cards: ``open_cards``, the opponent's hand), its level (``level``:
-    not for a position from a record) and its trick pile."""
+    """The opponent's cards (face down but those it has shown; all of them face up, each
+    named, under open hand or when a link asked for open cards: ``open_cards``, the
+    opponent's hand), its level (``level``: not for a position from a record) and its
+    trick pile."""
     known = list(view.opponent_known if open_cards is None else open_cards)
     cards = [card_div(c, settings, "known") for c in known]
     cards += [back() for _ in range(view.opponent_hand_size - len(known))]
     count = t(settings, "opponent_cards", n=view.opponent_hand_size)
+    if open_cards is not None:
+        count += " " + t(settings, "open_hand_shown") + "."
     shown = (f'<p class="level" data-level="{settings["bot"]}">'
              f'{escape(t(settings, "opponent_level", level=level_name(settings)))}</p>') if level else ""
     return (f'<h2 class="sr-only">{t(settings, "opponent")}</h2><p class="sr-only">{escape(count)}</p>'
@@ -333,11 +336,13 @@ def status_text(view, settings: dict, recent: list, busy: bool, *, log=(),
     return " ".join(parts)
 
 
-def summary_html(view, settings: dict, bot_cards=(), bummerl: dict | None = None) -> str:
+def summary_html(view, settings: dict, bot_cards=(), bummerl: dict | None = None,
+                 practice: bool = False) -> str:
     """The end of a hand on the table ("" while it goes on): who won how many game
-    points and why, from your seat; both sides' points and tricks (in Sharp too); the
-    bot's remaining cards face up; and when it ended a Bummerl (``Session.bummerl_end``)
-    who won it, Schneider, the final board."""
+    points and why, from your seat; that it was a ``practice`` hand (counted apart);
+    both sides' points and tricks (in Sharp too); the bot's remaining cards face up; and
+    when it ended a Bummerl (``Session.bummerl_end``) who won it, Schneider, the final
+    board."""
     outcome = view.outcome
     if outcome is None:
         return ""
@@ -349,6 +354,8 @@ def summary_html(view, settings: dict, bot_cards=(), bummerl: dict | None = None
     sides = "".join(
         f'<li>{escape(t(settings, "summary_side", who=t(settings, SEATS[seat]), points=view.scores[seat], n=view.tricks[seat]))}</li>'
         for seat in (HUMAN, BOT))
+    if practice:
+        rows.append(f'<p class="practice">{escape(t(settings, "practice_hand"))}</p>')
     rows.append(f'<ul class="sides">{sides}</ul>')
     rows.append(f'<p class="level">{escape(t(settings, "opponent_level", level=level_name(settings)))}</p>')
     if bot_cards:
@@ -366,6 +373,11 @@ def summary_html(view, settings: dict, bot_cards=(), bummerl: dict | None = None
         final = bummerl["final"]
         rows.append(f'<p>{escape(t(settings, "bummerl_final", you=final[HUMAN], bot=final[BOT]))}</p></div>')
     return f'<section class="summary" aria-labelledby="summary-title">{"".join(rows)}</section>'
+
+
+def take_back_button(settings: dict) -> str:
+    """Take back your last move (and the bot's reply), under the take back option."""
+    return f'<button type="button" class="act" data-action="take-back">{escape(t(settings, "take_back"))}</button>'
 
 
 def confirm_html(settings: dict, board) -> str:
@@ -475,6 +487,9 @@ def rules_panel_html(settings: dict, rules: Rules, display: dict) -> str:
     colours = " checked" if display.get("four_colours", settings.get("four_colours")) else ""
     shown.append(f'<label class="opt check"><input type="checkbox" name="four_colours"{colours}>'
                  f'<span>{escape(i18n.option_label(lang, "four_colours"))}</span></label>')
+    practice = "".join(
+        f'<label class="opt check"><input type="checkbox" name="{name}"{" checked" if display.get(name) else ""}>'
+        f'<span>{escape(i18n.option_label(lang, name))}</span></label>' for name in PRACTICE_OPTIONS)
     current = rules.preset_name
     presets = "".join(
         f'<button type="button" class="act" data-preset="{p}" aria-pressed="{"true" if current == p else "false"}">'
@@ -485,6 +500,8 @@ def rules_panel_html(settings: dict, rules: Rules, display: dict) -> str:
             f'<fieldset><legend>{t(settings, "preset")}</legend><div class="presets">{presets}</div></fieldset>'
             f'<fieldset><legend>{t(settings, "rules")}</legend>{"".join(rows)}</fieldset>'
             f'<fieldset><legend>{t(settings, "display")}</legend>{"".join(shown)}</fieldset>'
+            f'<fieldset><legend>{t(settings, "practice")}</legend>'
+            f'<p class="note">{escape(t(settings, "practice_note"))}</p>{practice}</fieldset>'
             f'<div class="buttons"><button type="button" class="act" data-action="rules-cancel">{t(settings, "cancel")}</button>'
             f'<button type="button" class="act primary" data-action="rules-apply">{t(settings, "apply")}</button></div>'
             f'</form>')

@@ -67,6 +67,10 @@ class Session:
         self.settings = default_settings(lang)
         self.match: Match | None = None
         self.rev = 0
+        # The hand in play (or the one just over) is practice: played with open hand or
+        # take back (`mark_practice`); saved with the match, counted apart in the statistics.
+        self.practice = False
+        self.open_cards = False  # a link asked for both hands face up (as open hand)
         saved, problem = storage.load()  # the strict reader: anything off is set aside
         self.first_visit = saved is None and problem is None and storage.available
         if problem:
@@ -89,6 +93,7 @@ class Session:
         self.settings = clean_settings(saved.settings, lang)
         self.log = saved.log[-LOG_SIZE:]
         self.rev = saved.rev
+        self.practice = saved.practice
 
     def adopt_raw(self, raw: str | None) -> bool:
         """Take over what another tab saved (the storage event). False if unusable."""
@@ -101,12 +106,14 @@ class Session:
         return True
 
     def save(self) -> None:
+        self.mark_practice()
         self.rev += 1
         saved = self.storage.save({
             "rev": self.rev,
             "settings": self.settings,
             "match": self.match.to_json(),
             "log": self.log[-LOG_SIZE:],
+            "practice": self.practice,
         })
         if not saved and "cannot_save" not in self.notices:
             self.notices.append("cannot_save")
@@ -121,6 +128,42 @@ class Session:
         """The engine's view of your seat: all the table may show."""
         return self.match.view(HUMAN)
 
+    # ------------------------------------------------------------- practice
+    @property
+    def open_hand(self) -> bool:
+        """The bot plays with its cards face up (the option, or a link's open cards)."""
+        return bool(self.settings.get("open_hand")) or self.open_cards
+
+    def mark_practice(self) -> None:
+        """A hand in play while open hand or take back is on is a practice hand (to its
+        end, whatever the options are then)."""
+        if self.match is not None and self.hand is not None and not self.hand.over and (
+                self.open_hand or self.settings.get("take_back")):
+            self.practice = True
+
+    @property
+    def can_take_back(self) -> bool:
+        """Take back is on, the hand goes on and you have a move in it to take back."""
+        return (bool(self.settings.get("take_back")) and not self.hand.over
+                and self.hand.before_last_action_of(HUMAN) is not None)
+
+    def take_back(self) -> list:
+        """Undo your last move and the bot's reply to it: the position before your move
+        in every part (the engine's ``Match.take_back``), saved as it stands; the bot
+        then decides from there as it would have (its randomness depends on the
+        position only: ``_rng``). Returns the actions taken back; raises IllegalAction
+        (nothing changes) when take back is off or there is nothing to take back."""
+        if not self.settings.get("take_back"):
+            raise IllegalAction("take back", "take back is off")
+        undone = self.match.take_back(HUMAN)
+        self.practice = True
+        self.save()
+        return undone
+
+    def _dealt(self) -> None:
+        """A new hand is in play: it is practice only if played so (`mark_practice`)."""
+        self.practice = False
+
     def new_match(self, seed: int | None = None, rules: Rules | None = None) -> None:
         if rules is None:
             rules = self.match.rules if self.match is not None else Rules.preset("soft")
@@ -129,6 +172,7 @@ class Session:
         self.match = Match.new(rules, seed=seed, first_dealer=BOT)
         self.match.deal_next()
         self.log = []
+        self._dealt()
         self.save()
 
     def deal_hand(self, n: int) -> None:
@@ -138,6 +182,7 @@ class Session:
             return
         self.match = Match.at_deal(self.match.rules, self.match.seed, n, first_dealer=BOT)  # as new_match
         self.log = []
+        self._dealt()
         self.save()
 
     def play_on(self, hand) -> None:
@@ -145,6 +190,7 @@ class Session:
         seat 0; the match's later deals come from a fresh seed."""
         self.match = Match.from_hand(hand, seed=random.SystemRandom().randrange(2**31))
         self.log = []
+        self._dealt()
         self.save()
 
     def next_hand(self) -> None:
@@ -154,6 +200,7 @@ class Session:
             self.new_match()
             return
         self.match.deal_next()
+        self._dealt()
         self.save()
 
     def set_rules(self, rules: Rules, display: dict) -> None:
@@ -221,6 +268,7 @@ class Session:
         return self._apply(action, BOT)
 
     def _apply(self, action: str, seat: int) -> list:
+        self.mark_practice()
         turn = self.match.play(action)
         events = narrate(turn.events, seat) + scored(turn.result)
         self.log = (self.log + events)[-LOG_SIZE:]
@@ -268,5 +316,6 @@ class Session:
             "history": list(hand.history),
             "seed": match.seed,
             "bot": self.settings["bot"],
+            "practice": self.practice,
             "saved": self.storage.available,
         }

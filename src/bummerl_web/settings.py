@@ -24,12 +24,15 @@ HINT_SECONDS = 0.3  # the Hint asks Hard too, in the same slices
 
 # Every setting: the values a choice takes, or bool for an on/off option.
 CHOICES = {"lang": LANGS, "deck": DECKS, "bot": LEVELS, "think": tuple(THINK_SECONDS)}
-FLAGS = (*DISPLAY_OPTIONS, "four_colours")
+# Practice at the table (the rules panel, off by default): the bot plays with its cards
+# face up; your last move may be taken back. A hand played with either is practice.
+PRACTICE_OPTIONS = ("open_hand", "take_back")
+FLAGS = (*DISPLAY_OPTIONS, "four_colours", *PRACTICE_OPTIONS)
 
 
 def default_settings(lang: str = "en") -> dict:
     return {"lang": lang, "deck": "fr", "bot": BOT_LEVEL, "think": THINK, "four_colours": False,
-            **TABLE_PRESETS["soft"]}
+            **TABLE_PRESETS["soft"], **dict.fromkeys(PRACTICE_OPTIONS, False)}
 
 
 def updated(settings: dict, changes) -> dict:

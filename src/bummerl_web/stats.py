@@ -6,10 +6,17 @@ Bummerl won and lost, and two streaks, each current and best: hands won in a row
 Bummerl won in a row (a lost hand ends the hand streak, a lost Bummerl the Bummerl
 streak).  Values are immutable; `record_hand`/`record_bummerl` return new statistics.
 
+Practice hands (played with open hand or take back: `session.Session.practice`) are
+counted apart, in tallies of their own (``practice``), never in the record against the
+level.
+
 Stored as JSON under its own key (`KEY`), never inside the match document:
 
-    {"app": "bummerl.stats", "version": 1,
-     "tallies": {"hard/soft": {"hands_won": 3, "hands_lost": 1, ...}}}
+    {"app": "bummerl.stats", "version": 2,
+     "tallies": {"hard/soft": {"hands_won": 3, "hands_lost": 1, ...}},
+     "practice": {"medium/soft": {...}}}
+
+(version 1 had no "practice"; it is read as having none.)
 
 `from_json` reads with the engine's strict reader (`bummerl.jsondoc.loads`: size and
 nesting checked before parsing) and is strict (exact keys and types, bool is not an int,
@@ -32,10 +39,10 @@ from . import i18n, storage
 
 KEY = "bummerl.stats"
 APP = "bummerl.stats"
-VERSION = 1
-MAX_TALLIES = 64
+VERSION = 2  # 1: no practice tallies
+MAX_TALLIES = 64  # in each group (the record, practice)
 MAX_COUNT = 10 ** 9
-MAX_CHARS = 64 * 400  # MAX_TALLIES tallies of eight counts
+MAX_CHARS = 2 * 64 * 400  # twice MAX_TALLIES tallies of eight counts
 MAX_DEPTH = 3  # the document, its tallies, a tally
 NAME = re.compile(r"[a-z][a-z0-9_]{0,15}\Z")  # a bot level or a preset name
 LEVEL_ORDER = ("random", *LEVELS)  # random: tallies kept by earlier versions
@@ -77,37 +84,43 @@ FIELDS = tuple(f.name for f in fields(Tally))
 
 @dataclass(frozen=True)
 class Stats:
-    """Tallies by (bot level, preset); a missing pair is an empty tally."""
+    """Tallies by (bot level, preset); a missing pair is an empty tally. ``tallies`` is
+    the record against the bot, ``practice`` the practice hands, counted apart."""
 
     tallies: tuple[tuple[tuple[str, str], Tally], ...] = ()
+    practice: tuple[tuple[tuple[str, str], Tally], ...] = ()
 
-    def tally(self, level: str, preset: str) -> Tally:
-        return dict(self.tallies).get((level, preset), Tally())
+    def tally(self, level: str, preset: str, practice: bool = False) -> Tally:
+        return dict(self.practice if practice else self.tallies).get((level, preset), Tally())
 
-    def record_hand(self, level: str, preset: str, won: bool) -> "Stats":
-        """The statistics after a finished hand against the bot at `level` under `preset`."""
-        return self._with(level, preset, self.tally(level, preset).after_hand(won))
+    def record_hand(self, level: str, preset: str, won: bool, practice: bool = False) -> "Stats":
+        """The statistics after a finished hand against the bot at `level` under `preset`
+        (a practice hand: in the practice tallies)."""
+        return self._with(level, preset, self.tally(level, preset, practice).after_hand(won), practice)
 
-    def record_bummerl(self, level: str, preset: str, won: bool) -> "Stats":
-        """The statistics after a finished Bummerl (won: the player reached 0 first)."""
-        return self._with(level, preset, self.tally(level, preset).after_bummerl(won))
+    def record_bummerl(self, level: str, preset: str, won: bool, practice: bool = False) -> "Stats":
+        """The statistics after a finished Bummerl (won: the player reached 0 first);
+        ended by a practice hand: in the practice tallies."""
+        return self._with(level, preset, self.tally(level, preset, practice).after_bummerl(won), practice)
 
     def reset(self) -> "Stats":
         return Stats()
 
-    def _with(self, level: str, preset: str, tally: Tally) -> "Stats":
+    def _with(self, level: str, preset: str, tally: Tally, practice: bool = False) -> "Stats":
         _check_name(level, "bot level")
         _check_name(preset, "preset")
-        tallies = dict(self.tallies)
+        tallies = dict(self.practice if practice else self.tallies)
         if (level, preset) not in tallies and len(tallies) >= MAX_TALLIES:
-            raise StatsError(f"more than {MAX_TALLIES} tallies")
+            raise StatsError(f"more than {MAX_TALLIES} {'practice ' if practice else ''}tallies")
         tallies[(level, preset)] = tally
-        return Stats(tuple(sorted(tallies.items(), key=lambda item: _order(item[0]))))
+        ordered = tuple(sorted(tallies.items(), key=lambda item: _order(item[0])))
+        return replace(self, **{"practice" if practice else "tallies": ordered})
 
     def to_json(self) -> str:
         return json.dumps({"app": APP, "version": VERSION,
-                           "tallies": {f"{level}/{preset}": asdict(tally)
-                                       for (level, preset), tally in self.tallies}},
+                           **{group: {f"{level}/{preset}": asdict(tally)
+                                      for (level, preset), tally in getattr(self, group)}
+                              for group in ("tallies", "practice")}},
                           separators=(",", ":"))
 
     @classmethod
@@ -117,22 +130,27 @@ class Stats:
             doc = jsondoc.loads(text, MAX_CHARS, MAX_DEPTH)
         except NotationError as exc:
             raise StatsError(str(exc)) from None
-        _exact_keys(doc, {"app", "version", "tallies"}, "statistics")
-        if doc["app"] != APP:
-            raise StatsError(f"app: expected {APP!r}, found {doc['app']!r}")
-        if type(doc["version"]) is not int or doc["version"] != VERSION:
-            raise StatsError(f"version: expected {VERSION}, found {doc['version']!r}")
-        raw = doc["tallies"]
-        if type(raw) is not dict:
-            raise StatsError("tallies: expected an object")
-        if len(raw) > MAX_TALLIES:
-            raise StatsError(f"tallies: {len(raw)} entries, at most {MAX_TALLIES}")
+        if type(doc) is not dict:
+            raise StatsError("statistics: expected an object")
+        if doc.get("app") != APP:
+            raise StatsError(f"app: expected {APP!r}, found {doc.get('app')!r}")
+        version = doc.get("version")
+        if type(version) is not int or version not in (1, VERSION):
+            raise StatsError(f"version: expected 1 or {VERSION}, found {version!r}")
+        groups = ("tallies",) if version == 1 else ("tallies", "practice")
+        _exact_keys(doc, {"app", "version", *groups}, "statistics")
         stats = cls()
-        for key, value in raw.items():
-            level, _, preset = key.partition("/")
-            if not (NAME.match(level) and NAME.match(preset)):
-                raise StatsError(f"tallies: bad key {key!r} (expected 'level/preset')")
-            stats = stats._with(level, preset, _tally(value, f"tallies[{key!r}]"))
+        for group in groups:
+            raw = doc[group]
+            if type(raw) is not dict:
+                raise StatsError(f"{group}: expected an object")
+            if len(raw) > MAX_TALLIES:
+                raise StatsError(f"{group}: {len(raw)} entries, at most {MAX_TALLIES}")
+            for key, value in raw.items():
+                level, _, preset = key.partition("/")
+                if not (NAME.match(level) and NAME.match(preset)):
+                    raise StatsError(f"{group}: bad key {key!r} (expected 'level/preset')")
+                stats = stats._with(level, preset, _tally(value, f"{group}[{key!r}]"), group == "practice")
         return stats
 
 
@@ -182,15 +200,16 @@ class Keeper:
         except StatsError:
             self.stats = self.read()
 
-    def record(self, turn, level: str) -> None:
+    def record(self, turn, level: str, practice: bool = False) -> None:
         """Count the hand (and Bummerl) a `bummerl.Turn` ended, against the bot at
-        `level`, under the preset of the hand's rules (else "custom")."""
+        `level`, under the preset of the hand's rules (else "custom"); a practice hand
+        in the practice tallies."""
         if not turn.result:
             return
         preset = turn.after.rules.preset_name or "custom"
-        stats = self.read().record_hand(level, preset, turn.result["winner"] == 0)
+        stats = self.read().record_hand(level, preset, turn.result["winner"] == 0, practice)
         if turn.bummerl:
-            stats = stats.record_bummerl(level, preset, turn.bummerl["loser"] == 1)
+            stats = stats.record_bummerl(level, preset, turn.bummerl["loser"] == 1, practice)
         self._write(stats)
 
     def reset(self) -> None:
@@ -239,32 +258,41 @@ def _tally(value, where: str) -> Tally:
 
 def panel_html(stats: Stats, lang: str) -> str:
     """The statistics panel: a table (caption, column and row headers) with one row per
-    bot level and preset played, or a sentence when nothing was played; and a reset
-    button (`data-action="stats-reset"`, for the page to confirm and act on)."""
+    bot level and preset played, or a sentence when nothing was played; the practice
+    hands in a table of their own; and a reset button (`data-action="stats-reset"`, for
+    the page to confirm and act on)."""
     def t(key, **params):
         return escape(i18n.text(lang, key, **params))
 
     title = f'<h2 id="stats-title">{t("stats_title")}</h2>'
-    disabled = "" if stats.tallies else ' disabled=""'
+    played = stats.tallies or stats.practice
+    disabled = "" if played else ' disabled=""'
     reset = (f'<button type="button" class="tool" data-action="stats-reset"{disabled}>'
              f'{t("stats_reset")}</button>')
-    if not stats.tallies:
+    if not played:
         return f'{title}<p class="stats-empty">{t("stats_empty")}</p>{reset}'
     heads = "".join(f'<th scope="col">{t(key)}</th>' for key in (
         "stats_against", "stats_hands", "stats_bummerl", "stats_hand_streak",
         "stats_bummerl_streak"))
-    rows = []
-    for (level, preset), tally in stats.tallies:
-        against = t("stats_group", level=_word(lang, "level_", level),
-                    preset=_word(lang, "stats_preset_", preset))
-        cells = (t("stats_won_lost", won=tally.hands_won, lost=tally.hands_lost),
-                 t("stats_won_lost", won=tally.bummerl_won, lost=tally.bummerl_lost),
-                 t("stats_now_best", now=tally.hand_streak, best=tally.best_hand_streak),
-                 t("stats_now_best", now=tally.bummerl_streak, best=tally.best_bummerl_streak))
-        rows.append(f'<tr><th scope="row">{against}</th>'
-                    + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
-    return (f'{title}<table class="stats"><caption>{t("stats_caption")}</caption>'
-            f'<thead><tr>{heads}</tr></thead><tbody>{"".join(rows)}</tbody></table>{reset}')
+
+    def table(tallies, caption: str, extra: str = "") -> str:
+        rows = []
+        for (level, preset), tally in tallies:
+            against = t("stats_group", level=_word(lang, "level_", level),
+                        preset=_word(lang, "stats_preset_", preset))
+            cells = (t("stats_won_lost", won=tally.hands_won, lost=tally.hands_lost),
+                     t("stats_won_lost", won=tally.bummerl_won, lost=tally.bummerl_lost),
+                     t("stats_now_best", now=tally.hand_streak, best=tally.best_hand_streak),
+                     t("stats_now_best", now=tally.bummerl_streak, best=tally.best_bummerl_streak))
+            rows.append(f'<tr><th scope="row">{against}</th>'
+                        + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
+        return (f'<table class="stats{extra}"><caption>{t(caption)}</caption>'
+                f'<thead><tr>{heads}</tr></thead><tbody>{"".join(rows)}</tbody></table>')
+
+    tables = table(stats.tallies, "stats_caption") if stats.tallies else ""
+    if stats.practice:
+        tables += table(stats.practice, "stats_practice_caption", " practice")
+    return f'{title}{tables}{reset}'
 
 
 def _word(lang: str, prefix: str, name: str) -> str:

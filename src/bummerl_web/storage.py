@@ -1,7 +1,10 @@
 """The browser's saved game: one localStorage key holding a versioned JSON document.
 
     {"app": "bummerl", "version": 1, "rev": 12, "settings": {...},
-     "match": <Match.to_json()>, "log": [[message key, {params}], ...]}
+     "match": <Match.to_json()>, "log": [[message key, {params}], ...], "practice": false}
+
+("practice", optional: true when the hand in play, or the one just over, is a practice
+hand: played with open hand or take back.)
 
 `Storage` wraps any object with getItem/setItem/removeItem (window.localStorage in
 the browser, a dict-backed stand-in in tests).  Every access may throw (storage
@@ -27,7 +30,7 @@ VERSION = 1
 
 SAVED_NAME = "bummerl-saved-game.json"  # the file name of saved data handed out as a download
 CORRUPT, FOREIGN, FUTURE = "corrupt", "foreign", "future"
-DOC_KEYS = ("app", "version", "rev", "settings", "match", "log", "statistics")
+DOC_KEYS = ("app", "version", "rev", "settings", "match", "log", "statistics", "practice")
 MAX_LOG = 64
 MAX_SETTINGS = 32
 
@@ -52,11 +55,13 @@ class MemoryBackend:
 class Saved:
     """A saved document that passed `read`: the match (replayed by the engine), the raw
     settings (each a short text or a bool; `settings.clean_settings` picks the known ones),
-    the narration log ([message key, {params}] pairs) and the revision."""
+    the narration log ([message key, {params}] pairs), the revision and whether the hand
+    is a practice hand."""
     match: Match
     settings: dict
     log: list
     rev: int
+    practice: bool = False
 
 
 def read(raw: str | None) -> tuple[Saved | None, str | None]:
@@ -102,12 +107,13 @@ def _check(doc: dict) -> Saved:
         jsondoc.expect_object(entry[1], f"log[{i}][1]", optional=None)
     if "statistics" in doc:  # not kept yet; when it is, its reader belongs here
         jsondoc.expect_object(doc["statistics"], "statistics", optional=None)
+    practice = jsondoc.expect_bool(doc.get("practice", False), "practice")
     match = Match.from_json(doc["match"])
     if match.hand is None:
         raise NotationError("no hand in play", "match.hand")
     if len(match.results) == match.hands_dealt and not match.hand.over:
         raise NotationError("a result for the hand still in play", "match.results")
-    return Saved(match, dict(settings), list(log), rev)
+    return Saved(match, dict(settings), list(log), rev, practice)
 
 
 class Storage:

@@ -38,7 +38,7 @@ from .rooms.puzzle import PuzzleRoom
 from .rooms.replaying import ReplayRoom, puzzle_problem
 from .rooms.reviewing import ReviewRoom
 from .session import Session
-from .settings import CHOICES, HUMAN, SEATS, TABLE_PRESETS, THINK_SECONDS, clean_settings
+from .settings import CHOICES, HUMAN, PRACTICE_OPTIONS, SEATS, TABLE_PRESETS, THINK_SECONDS, clean_settings
 
 DEFAULT_PACE = 900  # ms: the least time a bot move takes
 REDUCED_PACE = 450  # ... under prefers-reduced-motion
@@ -46,6 +46,8 @@ REDUCED_PACE = 450  # ... under prefers-reduced-motion
 # move in a match another tab saved (see "bot-due").
 TAKE_OVER_MARGIN = 2.0
 ROOMS = (PlayRoom, ReplayRoom, ReviewRoom, PuzzleRoom, SetupRoom)
+# The rules panel's choices that a preset button leaves as chosen so far.
+KEPT_BY_PRESETS = ("bot", "think", "four_colours", *PRACTICE_OPTIONS)
 
 
 # ------------------------------------------------------------------ start-up
@@ -156,6 +158,7 @@ class Table:
         table.play.offer_levels = session.first_visit and not embedded and not link_game
         if link:
             table.caption, table.question, table.open_cards = link.caption, link.question, link.open
+            session.open_cards = bool(link.open)  # the bot's cards face up: as open hand
         if link and link.hand:
             if link.seed is not None:
                 session.deal_hand(link.hand)
@@ -257,7 +260,7 @@ class Table:
     def on_turn(self, turn) -> None:
         """After each action of this table's game: count a hand (and Bummerl) it ended;
         an embedded table tells its host page."""
-        self.stats.record(turn, self.settings["bot"])
+        self.stats.record(turn, self.settings["bot"], self.session.practice)
         if self.embed:
             self.outbox += embed.action_messages(self.session, turn)
 
@@ -357,11 +360,11 @@ class Table:
         s = self.session
         if preset is None:
             rules = s.match.rules
-            display = {k: s.settings[k] for k in (*TABLE_PRESETS["soft"], "bot", "think", "four_colours")}
+            display = {k: s.settings[k] for k in (*TABLE_PRESETS["soft"], *KEPT_BY_PRESETS)}
         else:
             rules = Rules.preset(preset)
             form = form or {}
-            display = {**TABLE_PRESETS[preset], **{k: form.get(k) for k in ("bot", "think", "four_colours")}}
+            display = {**TABLE_PRESETS[preset], **{k: form.get(k) for k in KEPT_BY_PRESETS}}
         return [OpenDialog("rules-panel", render.rules_panel_html(s.settings, rules, display))]
 
     def apply_rules(self, form: dict) -> list:

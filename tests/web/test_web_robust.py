@@ -34,9 +34,12 @@ def play_match(preset: str, seed: int, hands: int) -> list[str]:
     while len(s.match.results) < hands:
         if s.hand.over:
             saved.append(backend.items[KEY])
+            s.settings["take_back"] = rng.random() < 0.3  # some practice hands, a move taken back
             s.next_hand()
         elif s.bot_to_move:
             s.bot_step()
+        elif s.can_take_back and rng.random() < 0.2:
+            s.take_back()
         else:
             s.act(choose(s.view, "medium", rng))
             if rng.random() < 0.1:
@@ -234,10 +237,11 @@ def play_stats() -> str:
     tally = stats.Stats()
     rng = random.Random(3)
     for _ in range(30):
+        practice = rng.random() < 0.3  # practice hands (open hand, take back), counted apart
         tally = tally.record_hand(rng.choice(["easy", "medium", "hard"]), rng.choice(["soft", "sharp", "custom"]),
-                                  rng.random() < 0.5)
+                                  rng.random() < 0.5, practice)
         if rng.random() < 0.2:
-            tally = tally.record_bummerl("hard", "soft", rng.random() < 0.5)
+            tally = tally.record_bummerl("hard", "soft", rng.random() < 0.5, practice)
     return tally.to_json()
 
 
@@ -255,7 +259,7 @@ def stats_loaded_or_set_aside(raw: str) -> None:
 @pytest.mark.parametrize("raw", [
     "[" * 100_000, '{"app": "bummerl.stats", "version": 1, "tallies": ' + "{" * 50_000,
     STATS.replace('"hands_won":', '"hands_won":' + "9" * 5000 + ",\"x\":", 1),
-    STATS.replace('"version":1', '"version":' + "9" * 30), STATS[:len(STATS) // 2], "x" * 3_000_000,
+    STATS.replace('"version":2', '"version":' + "9" * 30), STATS[:len(STATS) // 2], "x" * 3_000_000,
 ])
 def test_unreadable_statistics_are_set_aside_and_the_table_plays(raw):
     s, backend = start_page(raw, stats.KEY)

@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from bummerl_web import stats
-from bummerl_web.stats import Stats, StatsError, Tally
+from bummerl_web.stats import Stats, StatsError, Tally, panel_html
 
 
 def played(*results, level="hard", preset="soft"):
@@ -75,8 +75,14 @@ def _doc(**tally_changes):
     ("{not json", "not JSON"),
     ("[]", "expected an object"),
     (json.dumps({"app": "bummerl", "version": 1, "tallies": {}}), "app: expected"),
-    (json.dumps({"app": "bummerl.stats", "version": 2, "tallies": {}}), "version: expected 1"),
-    (json.dumps({"app": "bummerl.stats", "version": True, "tallies": {}}), "version: expected 1"),
+    (json.dumps({"app": "bummerl.stats", "version": 3, "tallies": {}, "practice": {}}), "version: expected 1 or 2"),
+    (json.dumps({"app": "bummerl.stats", "version": True, "tallies": {}}), "version: expected 1 or 2"),
+    (json.dumps({"app": "bummerl.stats", "version": 2, "tallies": {}}), "missing ['practice']"),
+    (json.dumps({"app": "bummerl.stats", "version": 1, "tallies": {}, "practice": {}}), "unknown ['practice']"),
+    (json.dumps({"app": "bummerl.stats", "version": 2, "tallies": {}, "practice": []}),
+     "practice: expected an object"),
+    (json.dumps({"app": "bummerl.stats", "version": 2, "tallies": {}, "practice": {"hard": {}}}),
+     "practice: bad key 'hard'"),
     (json.dumps({"app": "bummerl.stats", "version": 1, "tallies": {}, "x": 1}), "unknown ['x']"),
     (json.dumps({"app": "bummerl.stats", "version": 1, "tallies": []}), "tallies: expected an object"),
     (json.dumps(_doc(hands_won=True)), "hands_won: expected a whole number"),
@@ -161,3 +167,42 @@ def test_panel_without_games_says_so_and_disables_reset():
 def test_panel_shows_unknown_levels_by_name():
     root = _parse(stats.panel_html(Stats().record_hand("expert", "custom", True), "en"))
     assert root.find("table/tbody/tr/th").text == "expert · Custom rules"
+
+
+# ---------------------------------------------------------------- practice hands
+
+def test_practice_hands_are_counted_apart_from_the_record_against_the_level():
+    s = Stats().record_hand("hard", "soft", True).record_hand("hard", "soft", False, practice=True)
+    s = s.record_bummerl("hard", "soft", True, practice=True)
+    assert s.tally("hard", "soft") == Tally(hands_won=1, hand_streak=1, best_hand_streak=1)
+    assert s.tally("hard", "soft", practice=True) == Tally(
+        hands_lost=1, bummerl_won=1, bummerl_streak=1, best_bummerl_streak=1)
+    assert Stats.from_json(s.to_json()) == s
+
+
+def test_statistics_of_version_1_are_read_with_no_practice_hands():
+    old = {"app": "bummerl.stats", "version": 1,
+           "tallies": json.loads(played("W", "BW").to_json())["tallies"]}
+    s = Stats.from_json(json.dumps(old))
+    assert s.tallies == played("W", "BW").tallies and s.practice == ()
+    assert json.loads(s.to_json())["version"] == 2
+
+
+def test_practice_tallies_are_bounded_and_checked_like_the_record():
+    doc = json.loads(Stats().record_hand("hard", "soft", True, practice=True).to_json())
+    tally = doc["practice"]["hard/soft"]
+    doc["practice"] = {f"l{i}/soft": tally for i in range(stats.MAX_TALLIES + 1)}
+    with pytest.raises(StatsError, match="practice: 65 entries, at most 64"):
+        Stats.from_json(json.dumps(doc))
+    doc["practice"] = {"hard/soft": {**tally, "hand_streak": 3}}
+    with pytest.raises(StatsError, match="hand streaks exceed"):
+        Stats.from_json(json.dumps(doc))
+
+
+@pytest.mark.parametrize("lang, caption", [("en", "Practice hands"), ("de", "Übungsspiele")])
+def test_the_panel_shows_practice_hands_in_a_table_of_their_own(lang, caption):
+    html = panel_html(Stats().record_hand("easy", "sharp", True, practice=True), lang)
+    assert html.count("<table") == 1 and 'class="stats practice"' in html and caption in html
+    assert 'data-action="stats-reset"' in html and "disabled" not in html
+    both = panel_html(Stats().record_hand("easy", "sharp", True).record_hand("easy", "sharp", False, practice=True), lang)
+    assert both.count("<table") == 2 and both.index("stats practice") > both.index('class="stats"')

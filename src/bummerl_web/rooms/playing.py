@@ -6,7 +6,7 @@ from __future__ import annotations
 from bummerl import IllegalAction
 
 from .. import render, review_view
-from ..effects import RENDER, Announce, RunBot, ShowHint, Status, ThinkHint
+from ..effects import FIRST_CARD, RENDER, Announce, Focus, RunBot, ShowHint, Status, ThinkHint
 from ..settings import BOT
 from . import Room, moves
 
@@ -45,11 +45,12 @@ class PlayRoom(Room):
             regions={
                 "hand": render.hand_html(view, settings, busy, self.arrived),
                 "actions": (render.actions_html(view, settings, busy, s.match.over, bummerl is not None)
+                            + (render.take_back_button(settings) if self.can_take_back else "")
                             + (review_view.review_button(settings) if view.outcome else "")),
                 "opponent": render.opponent_html(view, settings, open_cards=s.hand.view(BOT).hand
-                                                 if self.table.open_cards else None),
+                                                 if s.open_hand else None),
                 "talon": render.talon_html(view, settings, self.recent),
-                "trick": (render.summary_html(view, settings, s.bot_cards(), bummerl)
+                "trick": (render.summary_html(view, settings, s.bot_cards(), bummerl, s.practice)
                           or (render.level_choice_html(settings) if self.offer_levels and not view.trick else "")
                           or render.trick_html(view, settings, self.recent)),
                 "board": render.board_html(view, s.match, settings, bummerl["final"] if bummerl else None),
@@ -109,6 +110,25 @@ class PlayRoom(Room):
     def announce_events(self, events: list) -> list:
         words = " ".join(filter(None, (render.message(self.settings, kind, params) for kind, params in events)))
         return [Announce(words)] if words else []
+
+    # ---------------------------------------------------------------- take back
+    @property
+    def can_take_back(self) -> bool:
+        """The Take back button is there: the option is on, you have a move in the hand
+        in play (the bot may be answering it) and the table is no embedded one (its host
+        follows the moves)."""
+        return not self.table.embed and self.table.room is self and self.session.can_take_back
+
+    def take_back(self) -> list:
+        """Undo your last move and the bot's reply (a bot still thinking stops): the
+        position before your move, your turn again."""
+        if not self.can_take_back:
+            return [Announce(self.words("take_back_none"))]
+        self.cancel_bot()
+        self.session.take_back()
+        self.recent = []
+        self.arrived = frozenset()
+        return [RENDER, Announce(self.words("taken_back")), Focus(FIRST_CARD)]
 
     # ---------------------------------------------------------------- the bot (run by app)
     @property
@@ -202,5 +222,6 @@ class PlayRoom(Room):
         "hint": hint,
         "next-hand": next_hand,
         "review": review,
+        "take-back": take_back,
     }
 
