@@ -111,12 +111,16 @@ let restoring = null;
  * (`module`, a promise; from the browser's code cache where it keeps one); null without.
  * Once a visit: PyScript's call of loadPyodide takes what was started. */
 export function prepareRestore() {
-  restoring ??= savedKey().then((entry) => entry && {
-    snapshot: caches.open(SNAPSHOT_CACHE)
+  restoring ??= savedKey().then((entry) => {
+    if (!entry) return null;
+    const snapshot = caches.open(SNAPSHOT_CACHE)
       .then((cache) => cache.match(entry))
       .then((hit) => hit.arrayBuffer())
-      .then(unpackSnapshot),
-    module: WebAssembly.compileStreaming(fetch(WASM_URL)).catch(() => null),
+      .then(unpackSnapshot);
+    // A snapshot that cannot be read fails where loadPyodide awaits it (and boots as usual),
+    // not as an unhandled rejection before PyScript asks for the interpreter.
+    snapshot.catch(() => {});
+    return { snapshot, module: WebAssembly.compileStreaming(fetch(WASM_URL)).catch(() => null) };
   });
   return restoring;
 }
