@@ -17,7 +17,6 @@ export const ARCHIVE_URL = new URL("../py/bummerl.zip", import.meta.url).href;
 // The vendored standard library with bytecode for what starts the page
 // (tools/build_bytecode.py): Pyodide's own zip has sources only, compiled at every boot.
 const STDLIB_URL = new URL("../py/python_stdlib.zip", import.meta.url).href;
-const WASM_URL = new URL("pyodide.asm.wasm", INDEX_URL).href;
 export const SNAPSHOT_CACHE = "bummerl-snapshot";
 
 /** The snapshot's key: the Pyodide version, the packing and a hash of the archive it
@@ -105,11 +104,11 @@ async function savedKey() {
 
 let restoring = null;
 
-/** A return visit's work that need not wait for PyScript, started as soon as the page's
- * script runs (shell.js) so that it overlaps PyScript's start: with a snapshot saved for
- * this release, its memory read (`snapshot`, a promise) and Pyodide's WebAssembly compiled
- * (`module`, a promise; from the browser's code cache where it keeps one); null without.
- * Once a visit: PyScript's call of loadPyodide takes what was started. */
+/** A return visit's read of the snapshot, started as soon as the page's script runs
+ * (shell.js) so that it overlaps PyScript's start: with a snapshot saved for this release,
+ * its memory (`snapshot`, a promise); null without. Once a visit: PyScript's call of
+ * loadPyodide takes what was started. (Compiling Pyodide's WebAssembly this early too made
+ * return visits slower: it held the page's thread while PyScript started.) */
 export function prepareRestore() {
   restoring ??= savedKey().then((entry) => {
     if (!entry) return null;
@@ -120,24 +119,9 @@ export function prepareRestore() {
     // A snapshot that cannot be read fails where loadPyodide awaits it (and boots as usual),
     // not as an unhandled rejection before PyScript asks for the interpreter.
     snapshot.catch(() => {});
-    return { snapshot, module: WebAssembly.compileStreaming(fetch(WASM_URL)).catch(() => null) };
+    return { snapshot };
   });
   return restoring;
-}
-
-/** While Pyodide boots: its WebAssembly instantiated from ``module`` (compiled meanwhile by
- * prepareRestore) instead of compiled from its own fetch, which is cancelled. Pyodide
- * instantiates with instantiateStreaming (its only call while it boots); where ``module``
- * could not be compiled (null), the call goes through. Returns the undoing. */
-function instantiatingFrom(module) {
-  const streaming = WebAssembly.instantiateStreaming;
-  WebAssembly.instantiateStreaming = async function (source, imports) {
-    const compiled = await module;
-    if (!compiled) return streaming.call(this, source, imports);
-    Promise.resolve(source).then((response) => response.body?.cancel()).catch(() => {});
-    return { module: compiled, instance: await WebAssembly.instantiate(compiled, imports) };
-  };
-  return () => { WebAssembly.instantiateStreaming = streaming; };
 }
 
 /** Pyodide without WebAssembly's stack switching (JSPI), as in Safari, which lacks it.
@@ -201,13 +185,11 @@ export function ranAhead() {
 export async function loadPyodide(options) {
   // PyScript passes the folder of this module as indexURL: the runtime lives in vendor/.
   performance.mark("bummerl:interpreter");  // PyScript asks for Pyodide (tools/bench_engines.py)
-  let undo = () => {};
   try {
     const restore = await prepareRestore();
     if (restore) {
       const snapshot = await restore.snapshot;
       performance.mark("bummerl:snapshot-read");  // tools/bench_load.py
-      undo = instantiatingFrom(restore.module);
       const pyodide = await bootPyodide({ ...options, _loadSnapshot: snapshot });
       globalThis.__bummerlBoot = "snapshot";
       performance.mark("bummerl:pyodide");
@@ -217,8 +199,6 @@ export async function loadPyodide(options) {
     // Unreadable, corrupt or refused: forget it (the next visit makes a new one).
     globalThis.__bummerlBoot = "snapshot-failed";
     await caches.delete(SNAPSHOT_CACHE).catch(() => {});
-  } finally {
-    undo();
   }
   const pyodide = await bootPyodide(options);
   performance.mark("bummerl:pyodide");  // Pyodide is up: PyScript's setup and files follow

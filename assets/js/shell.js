@@ -25,8 +25,8 @@ if (["1", "true", ""].includes(new URLSearchParams(location.search).get("embed")
   document.body.classList.add("embed");
 }
 // A return visit (the service worker controls the page) restores the interpreter from the
-// memory snapshot saved on an earlier visit: start reading it, and compiling the
-// WebAssembly, now, while PyScript starts (assets/js/interpreter.mjs).
+// memory snapshot saved on an earlier visit: start reading it now, while PyScript starts
+// (assets/js/interpreter.mjs).
 if (navigator.serviceWorker?.controller) {
   import("./interpreter.mjs").then((m) => m.prepareRestore()).catch(() => {});
 }
