@@ -15,6 +15,9 @@ Prints medians, the ratio to the bare page (of the medians, and "paired": the me
 each run's own ratio) and how the table's visits booted.
 
 `--visits 1` times first visits only (no service worker, no snapshot: much quicker).
+`--restart` (Firefox only) closes the browser after each visit and starts it again on the
+same profile, the page opened anew: the later visit is a **return visit**, as a player who
+comes back another day makes it, not a reload in the running browser.
 `--steps` also prints, per page, the median time of each step of the first visit: every
 `performance.mark` the page made (the table's `bummerl:*` from interpreter.mjs and
 boot.py) and when each file the boot needs was requested and received (resource timing),
@@ -27,6 +30,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+import tempfile
 import threading
 from collections import Counter
 from pathlib import Path
@@ -76,9 +80,37 @@ def visit(name: str, paths: dict, url: str, mark: str, table: bool, visits: int)
     return {"seconds": seconds, "steps": steps, "how": how}
 
 
-def print_times(times: dict, visits: int) -> None:
+def restarted_visits(name: str, paths: dict, url: str, mark: str, table: bool, visits: int) -> dict:
+    """As ``visit``, but the browser closed after each visit and started again on the same
+    profile, the page opened anew: the later visits are **return visits** (a player coming
+    back another day; Firefox only)."""
+    with tempfile.TemporaryDirectory(prefix="bummerl-firefox-profile-") as folder:
+        with engines.open_engine(name, paths, Path(folder)) as page:
+            page.goto(url)
+            seconds = [page.wait_for(MARK.format(name=mark), 300, mark) / 1000]
+            steps = {step: ms / 1000 for step, ms in page.evaluate(STEPS).items() if ms is not None}
+            if table:
+                page.wait_for("navigator.serviceWorker.controller !== null", 120, "the service worker")
+                page.wait_for("document.body.dataset.snapshot", 300, "the snapshot")
+            errors = page.errors()
+        how = None
+        for _ in range(visits - 1):
+            with engines.open_engine(name, paths, Path(folder)) as page:
+                page.goto(url)
+                seconds.append(page.wait_for(MARK.format(name=mark), 300, mark) / 1000)
+                how = page.evaluate("document.body.dataset.boot || null")
+                if table:  # let a snapshot being remade finish before the browser closes
+                    page.wait_for("document.body.dataset.boot === 'snapshot' || document.body.dataset.snapshot",
+                                  300, "the snapshot")
+                errors += page.errors()
+        if errors:
+            raise engines.EngineError(f"{name}: console errors on {url}: {errors[:3]}")
+    return {"seconds": seconds, "steps": steps, "how": how}
+
+
+def print_times(times: dict, visits: int, again: str = "repeat") -> None:
     """Medians per visit, with the ratio of medians and the paired ratio to the bare page."""
-    for v, visit_name in enumerate(("first visit ", "repeat visit")[:visits]):
+    for v, visit_name in enumerate(("first visit ", f"{again} visit")[:visits]):
         bare = [t[v] for t in times["bare"]]
         parts = []
         for page, runs in times.items():
@@ -106,6 +138,9 @@ def main() -> int:
     parser.add_argument("--visits", type=int, choices=(1, 2), default=2,
                         help="1: first visits only; 2: and a repeat visit (default)")
     parser.add_argument("--steps", action="store_true", help="print the first visit's steps")
+    parser.add_argument("--restart", action="store_true",
+                        help="close the browser after each visit and start it again on the same "
+                             "profile: return visits as a player makes them (Firefox only)")
     parser.add_argument("--pages", default="bare,pyscript,table", help="which pages (bare always)")
     parser.add_argument("--page", action="append", default=[], metavar="NAME=PATH",
                         help="add a page of the site, ready at bummerl:started")
@@ -125,6 +160,10 @@ def main() -> int:
         if name not in found:
             print(f"{name}: not installed here (python tools/test.py installs it as root)")
             continue
+        if args.restart and name != "firefox":
+            print(f"{name}: --restart is for Firefox only")
+            continue
+        again = "return" if args.restart else "repeat"
         times = {page: [] for page in pages}
         steps = {page: [] for page in pages}
         boots = Counter()
@@ -132,18 +171,19 @@ def main() -> int:
             order = list(pages)[run % len(pages):] + list(pages)[:run % len(pages)]  # rotate
             for page in order:
                 url, mark, table = pages[page]
-                result = visit(name, found[name], url, mark, table, args.visits)
+                measure = restarted_visits if args.restart else visit
+                result = measure(name, found[name], url, mark, table, args.visits)
                 times[page].append(result["seconds"])
                 steps[page].append(result["steps"])
                 if table and result["how"]:
                     boots[result["how"]] += 1
                 print(f"{name} run {run + 1} {page}: " + ", ".join(
-                    f"{v} {s:.2f} s" for v, s in zip(("first", "repeat"), result["seconds"])),
+                    f"{v} {s:.2f} s" for v, s in zip(("first", again), result["seconds"])),
                     file=sys.stderr, flush=True)
         print(f"{name}, median of {args.runs} profiles, s from navigation start (x the bare page):")
-        print_times(times, args.visits)
+        print_times(times, args.visits, again)
         if args.visits > 1:
-            print(f"  the table's repeat visits booted: {dict(boots)}")
+            print(f"  the table's {again} visits booted: {dict(boots)}")
         if args.steps:
             print_steps(steps)
     server.shutdown()

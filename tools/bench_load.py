@@ -38,12 +38,12 @@ a page of the site to the same run (a variant of the table under trial, e.g. a c
 `index.html` with one change), so that the two are compared alternated.
 
 Recorded from navigation start: first contentful paint; `ready` (`body[data-ready="1"]`,
-a MutationObserver installed before any script); and the steps of a boot: `wasm` (the
-interpreter's WebAssembly instantiated), `interp` (PyScript asks for its first `files`
-entry: the interpreter is up), and the table's own marks from `boot.py`: `boot` (our
-script starts: files written, PyScript set up), `imported` (our modules imported),
-`started` (the first render done); on a restored visit also `read` (the snapshot read
-from Cache Storage and unzipped, assets/js/interpreter.mjs). Prints medians and the ratios to the bare page.
+a MutationObserver installed before any script); and the steps of a boot: `wasm` (Pyodide's
+WebAssembly instantiated), and the table's own marks: from assets/js/interpreter.mjs `asked`
+(PyScript asks for the interpreter), `read` (on a restored visit: the snapshot read from
+Cache Storage and unpacked), `up` (Pyodide up, booted or restored), and from `boot.py`
+`boot` (our script starts: files written, PyScript set up), `imported` (our modules
+imported), `started` (the first render done). Prints medians and the ratios to the bare page.
 """
 from __future__ import annotations
 
@@ -122,8 +122,8 @@ class BenchHandler(serve.Handler):
         self.wfile.write(data)
 
 
-# Installed before any script of each page: when it is ready, when the wasm is
-# instantiated, when PyScript first asks for a `files` entry (the interpreter is up).
+# Installed before any script of each page: when it is ready, when Pyodide's WebAssembly is
+# instantiated.
 WATCH = """
 (() => {
   const at = (name) => { if (!(name in window.__at)) window.__at[name] = performance.now(); };
@@ -134,30 +134,29 @@ WATCH = """
   for (const name of ["instantiate", "instantiateStreaming"]) {
     const real = WebAssembly[name];
     WebAssembly[name] = function (...args) {
-      return real.apply(this, args).then((result) => { at("wasm"); return result; });
+      return real.apply(this, args).then((result) => {
+        // Pyodide's module (thousands of exports), not the small ones it instantiates first
+        const module = result.module || (args[0] instanceof WebAssembly.Module ? args[0] : null);
+        if (module && WebAssembly.Module.exports(module).length > 100) at("wasm");
+        return result;
+      });
     };
   }
-  const realFetch = window.fetch;
-  window.fetch = function (input, ...rest) {
-    const url = String((input && input.url) || input);
-    if (/\\/src\\/bummerl[^/]*\\/(?!boot\\.py)|\\.zip$/.test(url) && !/python_stdlib/.test(url))
-      at("interp");
-    return realFetch.call(this, input, ...rest);
-  };
 })();
 """
 TIMINGS = """() => {
   const mark = (name) => (performance.getEntriesByName(name)[0] || {}).startTime;
   return {
     ...window.__at,
-    read: mark("bummerl:snapshot-read"), boot: mark("bummerl:boot"),
+    asked: mark("bummerl:interpreter"), read: mark("bummerl:snapshot-read"),
+    up: mark("bummerl:pyodide"), boot: mark("bummerl:boot"),
     imported: mark("bummerl:imported"), started: mark("bummerl:started"),
     fcp: (performance.getEntriesByName("first-contentful-paint")[0] || {}).startTime,
     bytes: performance.getEntriesByType("resource").reduce((n, r) => n + (r.transferSize || 0), 0),
     how: document.body.dataset.boot || null,
   };
 }"""
-STEPS = ("read", "wasm", "interp", "boot", "imported", "started", "ready", "fcp")
+STEPS = ("asked", "read", "wasm", "up", "boot", "imported", "started", "ready", "fcp")
 
 
 def browser_path(playwright) -> str | None:

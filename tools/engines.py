@@ -162,16 +162,19 @@ class Firefox(Page):
 
     name = "firefox"
 
-    def __init__(self, executable: str):
+    def __init__(self, executable: str, profile: Path | None = None):
+        """A fresh profile of our own (removed at the end), or ``profile``, a folder the
+        caller keeps: a browser started again on it finds what the last one stored."""
         super().__init__()
         from websockets.sync.client import connect  # a development dependency
 
-        self._profile = Path(tempfile.mkdtemp(prefix="bummerl-firefox-"))
+        folder = Path(profile) if profile else Path(tempfile.mkdtemp(prefix="bummerl-firefox-"))
+        self._profile = None if profile else folder
         prefs = "".join(f'user_pref("{k}", {json.dumps(v)});\n' for k, v in FIREFOX_PREFS.items())
-        (self._profile / "user.js").write_text(prefs)
+        (folder / "user.js").write_text(prefs)
         port = free_port()
         self._process = subprocess.Popen(
-            [executable, "--headless", "--no-remote", "--profile", str(self._profile),
+            [executable, "--headless", "--no-remote", "--profile", str(folder),
              f"--remote-debugging-port={port}", "about:blank"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
             env={**os.environ, "MOZ_HEADLESS": "1"})
@@ -236,6 +239,7 @@ class Firefox(Page):
         if socket_ is not None:
             try:
                 self._command("browser.close", {}, timeout=10)
+                self._process.wait(10)  # let it write the profile before anything kills it
             except Exception:  # noqa: BLE001 (closing anyway)
                 pass
             socket_.close()
@@ -353,9 +357,13 @@ def find_engines() -> dict[str, dict]:
     return found
 
 
-def open_engine(name: str, paths: dict) -> Page:
+def open_engine(name: str, paths: dict, profile: Path | None = None) -> Page:
+    """A browser of engine ``name``: on a fresh profile, or (Firefox only) on ``profile``,
+    a folder that outlives it."""
     if name == "firefox":
-        return Firefox(paths["executable"])
+        return Firefox(paths["executable"], profile)
+    if profile is not None:
+        raise ValueError(f"{name}: no browser started on a kept profile here")
     if name == "webkit":
         return WebKit(paths["driver"], paths["minibrowser"], paths["xvfb_run"])
     raise ValueError(f"unknown engine {name!r}")

@@ -80,10 +80,23 @@ def main_chunk() -> str:
     return match.group(1)
 
 
+def plugin_chunks() -> list[str]:
+    """The files of PyScript's plugins (an editor, a terminal, errors on the page, ...), which
+    core imports, each by a hashed name, before it starts the interpreter: a config's
+    ``plugins = ["!name"]`` does not spare them (core loads every plugin for its other
+    script type, ``mpy``, which has no config)."""
+    text = (ROOT / PYSCRIPT / main_chunk()).read_text()
+    found = re.findall(r'"?([a-z-]+)"?:\(\)=>import\("\./(\1-[\w-]+\.js)"\)', text)
+    if not found:
+        sys.exit(f"cannot find PyScript's plugins in {main_chunk()}")
+    return sorted(chunk for _, chunk in found)
+
+
 def preload_block(files: dict | None = None, config_href: str = "./" + CONFIG.name) -> str:
     files = config()["files"] if files is None else files
     lines = [BEGIN]
     for href in (f"{PYSCRIPT}/core.js", f"{PYSCRIPT}/{main_chunk()}", f"{PYSCRIPT}/{TOML_CHUNK}",
+                 *(f"{PYSCRIPT}/{chunk}" for chunk in plugin_chunks()),
                  f"{PYODIDE}/pyodide.mjs", f"{PYODIDE}/pyodide.asm.mjs", INTERPRETER):
         lines.append(f'<link rel="modulepreload" href="./{href}">')
     for href in (f"{PYODIDE}/pyodide.asm.wasm", STDLIB,

@@ -24,6 +24,12 @@
 if (["1", "true", ""].includes(new URLSearchParams(location.search).get("embed"))) {
   document.body.classList.add("embed");
 }
+// A return visit (the service worker controls the page) restores the interpreter from the
+// memory snapshot saved on an earlier visit: start reading it now, while PyScript starts
+// (assets/js/interpreter.mjs).
+if (navigator.serviceWorker?.controller) {
+  import("./interpreter.mjs").then((m) => m.prepareRestore()).catch(() => {});
+}
 // Once the table is ready (body[data-ready="1"]; resolved at once if it already is).
 const tableReady = new Promise((done) => {
   const check = () => {
@@ -53,7 +59,7 @@ if ("serviceWorker" in navigator) {
 // Not before the service worker controls the page: it claims the page only after its
 // activation has deleted an old release's caches, the snapshot's among them (`ready`
 // comes before that, so a snapshot made then could be deleted by it).
-if ("serviceWorker" in navigator && "CompressionStream" in window && "Worker" in window) {
+if ("serviceWorker" in navigator && "Worker" in window) {
   const controlled = new Promise((done) => {
     if (navigator.serviceWorker.controller) done();
     else navigator.serviceWorker.addEventListener("controllerchange", done, { once: true });
@@ -61,6 +67,9 @@ if ("serviceWorker" in navigator && "CompressionStream" in window && "Worker" in
   Promise.all([tableReady, controlled]).then(() => {
     if (document.body.dataset.boot === "snapshot") return;
     const worker = new Worker("./assets/js/snapshot-worker.mjs", { type: "module" });
+    // what this page ran as source, for the worker to compile ahead (null: nothing)
+    import("./interpreter.mjs").then((m) => worker.postMessage(m.ranAhead()))
+      .catch(() => worker.postMessage(null));
     // Leaving the page stops it first: Firefox logs the loads of a worker cut off by the
     // navigation as failed interceptions; the next visit makes the snapshot instead.
     window.addEventListener("pagehide", () => worker.terminate(), { once: true });

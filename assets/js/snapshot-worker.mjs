@@ -1,13 +1,17 @@
 // Makes the memory snapshot that interpreter.mjs restores on later visits: boots the vendored
 // Pyodide in this worker (off the page's thread), imports our modules from the archive
-// exactly where PyScript puts it, and posts the interpreter's memory, gzipped, with its key
+// exactly where PyScript puts it, and posts the interpreter's memory, packed, with its key
 // ({key, snapshot: Blob}, or {failed: reason}); the page keeps it (interpreter.mjs's
 // keepSnapshot). Only modules that touch no JavaScript object are imported (the glue, app,
 // dom and rescue, imports `js`: Pyodide cannot snapshot JS references), so the page
-// imports those after a restore.
-import { ARCHIVE_URL, bootPyodide, snapshotKey } from "./interpreter.mjs";
+// imports those after a restore. What the page ran as source (PyScript's start, boot.py) is
+// compiled ahead into the snapshot (src/bummerl_web/ahead.py).
+import { ARCHIVE_URL, bootPyodide, packSnapshot, snapshotKey } from "./interpreter.mjs";
 
 const GLUE = ["bummerl_web.app", "bummerl_web.dom", "bummerl_web.rescue"];
+
+// The page's first message: what it ran as source ({runs, files}: interpreter.mjs's ranAhead).
+const ahead = new Promise((done) => addEventListener("message", (event) => done(event.data), { once: true }));
 
 try {
   const archive = await (await fetch(ARCHIVE_URL)).arrayBuffer();
@@ -25,9 +29,13 @@ for name in sorted(manifest["sources"]):
         importlib.import_module(module)
 del importlib, json, zipimport, manifest, name, module
 `);
-  const snapshot = pyodide.makeMemorySnapshot();
-  const gzip = new Blob([snapshot]).stream().pipeThrough(new CompressionStream("gzip"));
-  postMessage({ key: await snapshotKey(archive), snapshot: await new Response(gzip).blob() });
+  const { runs = [], files = {} } = (await ahead) ?? {};
+  const [pyRuns, pyFiles] = [pyodide.toPy(runs), pyodide.toPy(files)];
+  pyodide.pyimport("bummerl_web.ahead").prepare(pyRuns, pyFiles);
+  pyRuns.destroy();
+  pyFiles.destroy();
+  const snapshot = packSnapshot(pyodide.makeMemorySnapshot());
+  postMessage({ key: await snapshotKey(archive), snapshot });
 } catch (error) {
   postMessage({ failed: String(error) });
 }

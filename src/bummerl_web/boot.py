@@ -6,7 +6,8 @@
 # that maps the sources themselves), the sources in the working directory are imported.
 # Restored from a memory snapshot (assets/js/interpreter.mjs), our modules are imported
 # already: <body data-boot="snapshot">, and `random` is reseeded (a snapshot froze its
-# state: every restored visit would draw the same numbers). A snapshot that could not be
+# state: every restored visit would draw the same numbers); <body data-ahead> says whether
+# PyScript's package came compiled ahead (bummerl_web.ahead). A snapshot that could not be
 # restored (interpreter.mjs booted as usual) adds a word: <body data-boot="bytecode
 # snapshot-failed">.
 # The performance marks time our share of a boot (tools/bench_load.py reads them).
@@ -33,6 +34,9 @@ if "bummerl_web.table" in sys.modules:
 
     random.seed()
     how = "snapshot"
+    # PyScript's package imported as compiled ahead into the snapshot (bummerl_web.ahead)
+    ahead = type(getattr(sys.modules.get("pyscript"), "__loader__", None)).__name__ == "AheadLoader"
+    js.document.body.dataset.ahead = "pyscript" if ahead else "none"
 elif js.Reflect.get(js.globalThis, "__bummerlBoot") == "snapshot-failed":
     how += " snapshot-failed"  # a snapshot was there but could not be restored
 js.document.body.dataset.boot = how

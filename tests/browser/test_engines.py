@@ -84,9 +84,8 @@ def engine(request, playwright):
 
 
 # A ready table whose service worker is in control has made (or restored) its memory
-# snapshot, or cannot make one (shell.js's own test: a service worker, CompressionStream
-# and Worker).
-SETTLED = ("!('serviceWorker' in navigator && 'CompressionStream' in window && 'Worker' in window)"
+# snapshot, or cannot make one (shell.js's own test: a service worker and Worker).
+SETTLED = ("!('serviceWorker' in navigator && 'Worker' in window)"
            " || (navigator.serviceWorker.controller !== null"
            " && (document.body.dataset.boot === 'snapshot' || !!document.body.dataset.snapshot))")
 

@@ -1,6 +1,7 @@
 """Repeat visits start from a memory snapshot (assets/js/interpreter.mjs, made by
-assets/js/snapshot-worker.mjs once the service worker runs the site); any trouble with it
-boots as usual, silently, and a good snapshot replaces a bad one."""
+assets/js/snapshot-worker.mjs once the service worker runs the site, with the Python the
+page ran compiled ahead: src/bummerl_web/ahead.py); any trouble with it boots as usual,
+silently, and a good snapshot replaces a bad one."""
 import pytest
 
 from conftest import BOOT_TIMEOUT_MS, Table
@@ -13,9 +14,10 @@ PLANT = """async ([body, foreign]) => {
   const cache = await caches.open(m.SNAPSHOT_CACHE);
   for (const old of await cache.keys()) await cache.delete(old);
   const bytes = new TextEncoder().encode(body);
-  const stream = body === "not gzip" ? new Blob([bytes]).stream()
-    : new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
-  await cache.put(key, new Response(stream));
+  const packed = m.packSnapshot(bytes);
+  const entry = body === "not packed" ? new Blob([bytes])
+    : body === "packed, cut short" ? packed.slice(0, packed.size - 3) : packed;
+  await cache.put(key, new Response(entry));
   return key;
 }"""
 ENTRIES = """async () => {
@@ -57,6 +59,7 @@ def test_repeat_visits_restore_the_snapshot_and_deal_different_cards(installed):
     first = hand(fresh_visit(installed))
     assert installed.body("boot") == "snapshot"
     assert installed.page.evaluate("() => document.body.dataset.snapshot") is None  # not remade
+    assert installed.body("ahead") == "pyscript"  # PyScript's package imported as compiled ahead
     second = hand(fresh_visit(installed))
     assert installed.body("boot") == "snapshot"
     assert first != second  # random is reseeded: a snapshot does not freeze the deal
@@ -91,7 +94,7 @@ def test_offline_repeat_visit_restores_the_snapshot(installed):
         installed.context.set_offline(False)
 
 
-@pytest.mark.parametrize("body", ["not gzip", "gzip of no memory at all"])
+@pytest.mark.parametrize("body", ["not packed", "packed, cut short", "packed, of no memory at all"])
 def test_a_corrupt_snapshot_boots_as_usual_and_is_replaced(installed, body):
     installed.page.evaluate(PLANT, [body, False])
     fresh_visit(installed)
@@ -103,7 +106,7 @@ def test_a_corrupt_snapshot_boots_as_usual_and_is_replaced(installed, body):
 
 
 def test_a_snapshot_of_another_release_is_not_used_and_is_replaced(installed):
-    foreign = installed.page.evaluate(PLANT, ["gzip of no memory at all", True])
+    foreign = installed.page.evaluate(PLANT, ["packed, of no memory at all", True])
     fresh_visit(installed)
     assert installed.body("boot") == "bytecode"
     assert installed.page.evaluate("window.__bummerlBoot") is None  # never looked at
