@@ -279,15 +279,19 @@ def _search(view, seed: str, plan: Plan, played=None):
 def _values(search, played=None, plan: Plan = PLAN) -> tuple:
     """(every action's expected game points, its value for the Bummerl or None without a
     board, in how many worlds a close wins or None, the played action's ``Verdict`` or
-    None, (the worlds' values, whether the means are exact)): one search gives them all,
-    from the same worlds. The game points are the plain means over the worlds (their
-    differences are the per-world differences' means)."""
+    None, an action the worlds cannot tell from the best (``hard.Search.rival``: the played
+    one first) or None): one search gives them all, from the same worlds. The game points
+    are the plain means over the worlds (their differences are the per-world differences'
+    means)."""
     rows = search.world_values()
     total = sum(w for w, _ in rows)
     points = {action_str(a): sum(w * values[a] for w, values in rows) / total for a in rows[0][1]}
     bummerl = {action_str(a): v for a, v in search.means.items()} if search.for_bummerl else None
     found = None if played is None else verdict(rows, played, plan.z, search.every_world)
-    return points, bummerl, search.close_odds(), found, (rows, search.exact_means)
+    best = parse_action(_best(points, max(points, key=points.get) if played is None else action_str(played)))
+    within = found is not None and found.low <= 0  # the played action is within noise of every other
+    near = search.rival(best, played if within else None)
+    return points, bummerl, search.close_odds(), found, near and (action_str(near[0]), near[1])
 
 
 def evaluate(view, seed: str, plan: Plan = PLAN, for_bummerl: bool = False, played=None) -> dict:
@@ -325,8 +329,7 @@ def exact_value(hand, seat: int, nodes: int = EXACT_NODES) -> float | None:
 
 def _decision(hand, step: int, played: str, values: dict, for_bummerl: dict | None,
               close_odds: tuple | None = None, found: Verdict | None = None,
-              rows: tuple | None = None) -> Decision:
-    from .bots.hard import paired_gap, rival
+              near: tuple | None = None) -> Decision:
     from .bots.hints import explain
 
     view = hand.view(hand.to_act)
@@ -334,15 +337,6 @@ def _decision(hand, step: int, played: str, values: dict, for_bummerl: dict | No
         played = max(values, key=values.get)
     best = _best(values, played)
     changed = for_bummerl is not None and _best(for_bummerl, played) != best
-    near = None
-    if rows:  # an action the worlds cannot tell from the best: the played one first
-        rows, exact = rows
-        best_code, played_code = parse_action(best), parse_action(str(played))
-        near = rival(rows, best_code)
-        if best != played and found is not None and found.low <= 0:
-            near = played_code, paired_gap(rows, best_code, played_code) == (0.0, 0.0)
-        # (the same in every world only where the means are exact)
-        near = near and (action_str(near[0]), near[1] and exact)
     reason, params = explain(view, best, close_odds, near)
     loss = max(values[best] - values[played], 0.0)
     low, high, worlds = (loss, loss, 0) if found is None else (min(found.low, loss), max(found.high, loss), found.worlds)

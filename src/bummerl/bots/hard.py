@@ -465,20 +465,20 @@ def paired_gap(rows: list, better, worse) -> tuple[float, float]:
     return mean, (var / n) ** 0.5 if var > 1e-12 else 0.0
 
 
-def rival(rows: list, action, z: float = 2.0) -> tuple[int, bool] | None:
+def rival(rows: list, action, z: float = 2.0, first=None) -> tuple[int, bool] | None:
     """(the other action whose mean comes nearest ``action``'s from below while the gap
     between them is within ``z`` standard errors (``paired_gap``), whether the two are
     worth the same in every world), or None: the action the worlds searched cannot tell
-    from ``action``."""
+    from ``action``. ``first`` (an action) is that one whenever its gap is within them."""
     near = []
     for other in rows[0][1]:
         if other != action:
             gap, error = paired_gap(rows, action, other)
             if gap <= z * error + 1e-9:
-                near.append((gap, other, abs(gap) <= 1e-9 and not error))
+                near.append((other != first, gap, other, abs(gap) <= 1e-9 and not error))
     if not near:
         return None
-    _, other, tied = min(near)
+    _, _, other, tied = min(near)
     return other, tied
 
 
@@ -613,6 +613,7 @@ class Search:
         start = time.perf_counter()
         slice_end = start + max_seconds
         budget = self.budget
+        budgeted = budget.limit is not None  # a node budget (else: a review's plan, or a time limit)
         searched = False
         try:
             while not self.done:
@@ -621,22 +622,20 @@ class Search:
                 if left <= 0:
                     self.done = True
                     break
-                if now >= slice_end or (searched and budget.limit is not None
-                                        and now + self.world_seconds > slice_end):
+                if now >= slice_end or (searched and budgeted and now + self.world_seconds > slice_end):
                     break  # (a review: a world unlikely to end in the slice starts in the next)
                 end_of_thinking = now + left
                 budget.deadline = min(slice_end, end_of_thinking)
                 nodes_before = budget.nodes
                 index = self.next_world
                 # (with no node budget the values cannot depend on the nodes a cut saved)
-                first_try = self.whole_iterations and index != self.cut_world and budget.limit is not None
+                first_try = self.whole_iterations and index != self.cut_world and budgeted
                 kept = dict(self.tables[index]) if first_try else None  # a review: see the class
                 try:
                     self._search_world(index)
                 except OutOfBudget:
-                    over = time.perf_counter() >= end_of_thinking or (
-                        budget.limit is not None and budget.nodes >= budget.limit)
-                    if budget.limit is not None:  # a budget counts the worlds searched to the end
+                    over = time.perf_counter() >= end_of_thinking or (budgeted and budget.nodes >= budget.limit)
+                    if budgeted:  # a budget counts the worlds searched to the end
                         budget.nodes = nodes_before
                     if first_try:
                         self.tables[index], self.cut_world = kept, index
@@ -763,6 +762,14 @@ class Search:
         """Whether the means are exact: every world the view allows searched to the end of
         the hand (nothing hidden, or every world enumerated), the last iteration done."""
         return self.done and self.to_the_end and (self.exact or self.every_world)
+
+    def rival(self, action: int, first=None, z: float = 2.0) -> tuple[int, bool] | None:
+        """``rival`` over the worlds searched: an action they cannot tell from ``action``,
+        and whether the two are worth the same in every world the view allows (only where
+        the means are exact, ``exact_means``); None when there is none or nothing is searched."""
+        rows = self.world_values()
+        found = rival(rows, action, z, first) if rows else None
+        return found and (found[0], found[1] and self.exact_means)
 
     def world_values(self) -> list[tuple[float, dict]]:
         """(weight, {action: game points}) of each world searched, from the first (as

@@ -74,16 +74,10 @@ class Thinking:
 
     def rival(self, action) -> tuple[Action, bool] | None:
         """(an action Hard's worlds cannot tell from ``action``, whether the two are worth
-        the same in every world the view allows) (``hard.rival``: within two standard
-        errors of the per-world differences), or None (none, or not Hard, or nothing
-        searched)."""
-        search = self._search
-        rows = search.world_values() if search else []
-        found = _hard.rival(rows, Action.parse(action).code) if rows else None
-        if found is None:
-            return None
-        # "the same in every world" only where every world is searched
-        return Action.of(found[0]), found[1] and search.exact_means
+        the same in every world the view allows) (``hard.Search.rival``), or None (none,
+        or not Hard, or nothing searched)."""
+        found = self._search.rival(Action.parse(action).code) if self._search else None
+        return found and (Action.of(found[0]), found[1])
 
     def best(self) -> Action:
         """The decision (the best found so far, while not done)."""
