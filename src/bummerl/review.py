@@ -258,6 +258,23 @@ def verdict(rows: list, played, z: float, every_world: bool = False) -> Verdict:
     return Verdict(loss, low, high, len(rows), every_world)
 
 
+def deciding(rows: list, played, z: float, found: Verdict) -> set:
+    """The actions that can still decide ``played``'s verdict ``found`` over ``rows``:
+    itself and every action whose difference from it may reach the loss's lower end
+    (the upper end of its own interval does). The others are not searched in the worlds
+    added after (``hard.Search.narrow``): most of a long review's worlds go to the two or
+    three actions its mark hangs on."""
+    from .bots.hard import paired_gap
+
+    keep = {played}
+    for action in rows[0][1]:
+        if action != played:
+            mean, error = paired_gap(rows, action, played)
+            if mean + z * error >= found.low - 1e-9:
+                keep.add(action)
+    return keep
+
+
 def _search(view, seed: str, plan: Plan, played=None):
     """Hard's search of ``view`` for a review by ``plan``, not yet run: batches of worlds
     are added while the mark of ``played`` (an action int; None: of no action in
@@ -269,7 +286,14 @@ def _search(view, seed: str, plan: Plan, played=None):
             return False
         if len(search.worlds) < plan.least_worlds:
             return True
-        return played is not None and not verdict(search.world_values(), played, plan.z).settled
+        if played is None:
+            return False
+        rows = search.world_values()
+        found = verdict(rows, played, plan.z)
+        if found.settled:
+            return False
+        search.narrow(deciding(rows, played, plan.z, found))
+        return True
 
     config = replace(hard.HARD, worlds=plan.batch, enumerate=max(hard.HARD.enumerate, plan.most_worlds))
     return hard.Search(view, random.Random(seed), nodes=None, max_depth=plan.depth(view), every_action=True,
@@ -284,14 +308,29 @@ def _values(search, played=None, plan: Plan = PLAN) -> tuple:
     are the plain means over the worlds (their differences are the per-world differences'
     means)."""
     rows = search.world_values()
-    total = sum(w for w, _ in rows)
-    points = {action_str(a): sum(w * values[a] for w, values in rows) / total for a in rows[0][1]}
+    points = _points(rows, played)
     bummerl = {action_str(a): v for a, v in search.means.items()} if search.for_bummerl else None
     found = None if played is None else verdict(rows, played, plan.z, search.every_world)
     best = parse_action(_best(points, max(points, key=points.get) if played is None else action_str(played)))
     within = found is not None and found.low <= 0  # the played action is within noise of every other
     near = search.rival(best, played if within else None)
     return points, bummerl, search.close_odds(), found, near and (action_str(near[0]), near[1])
+
+
+def _points(rows: list, played=None) -> dict:
+    """{action: its mean game points over ``rows``}. An action not searched in every world
+    (``deciding``) is valued by its difference from the played action over the worlds
+    that value both, added to the played action's mean: the same worlds on both sides of
+    every comparison (where every world values it, that is its plain mean)."""
+    from .bots.hard import paired_gap
+
+    total = sum(w for w, _ in rows)
+    mean = {a: sum(w * values[a] for w, values in rows) / total
+            for a in rows[0][1] if all(a in values for _, values in rows)}
+    for a in rows[0][1]:
+        if a not in mean:
+            mean[a] = mean[played] + paired_gap(rows, a, played)[0]
+    return {action_str(a): mean[a] for a in rows[0][1]}
 
 
 def evaluate(view, seed: str, plan: Plan = PLAN, for_bummerl: bool = False, played=None) -> dict:

@@ -811,16 +811,16 @@ def test_a_close_that_wins_in_some_worlds_only_is_valued_below_its_mean():
     search_.weights = [1.0, 1.0, 1.0, 1.0]
     lead = parse_card("AH")
     search_.close_values = [{lead: 3}, {lead: 3}, {lead: 3}, {lead: 3}]
-    assert search_._close_value(4.0, 4) == pytest.approx(3)
+    assert search_._close_value(4) == pytest.approx(3)
     search_.close_values = [{lead: 3}, {lead: 3}, {lead: -2}, {lead: 3}]
     mean, spread = 1.75, (3 * 1.25 ** 2 / 4 + 3.75 ** 2 / 4) ** 0.5
-    assert search_._close_value(4.0, 4) == pytest.approx(mean - hard.CLOSE_DOUBT * spread)
+    assert search_._close_value(4) == pytest.approx(mean - hard.CLOSE_DOUBT * spread)
     # and the best lead is the one with the best discounted value, not the best mean
     other = parse_card("AS")
     search_.close_values = [{lead: 3, other: 2}, {lead: 3, other: 2}, {lead: -2, other: 1},
                             {lead: 3, other: 2}]
     steady = (3 * 0.25 ** 2 / 4 + 0.75 ** 2 / 4) ** 0.5  # the same mean, less spread
-    assert search_._close_value(4.0, 4) == pytest.approx(1.75 - hard.CLOSE_DOUBT * steady)
+    assert search_._close_value(4) == pytest.approx(1.75 - hard.CLOSE_DOUBT * steady)
 
 
 def test_facing_a_close_the_worlds_where_it_fails_weigh_less_by_the_models_ratio():
@@ -866,7 +866,7 @@ def test_before_any_iteration_finishes_the_worlds_finished_decide():
     finished = sum(search_.weights[:count])
     means = {a: sum(w * values[a] for w, values in zip(search_.weights, search_.finished[:count])) / finished
              for a in search_.finished[0]}
-    means[CLOSE] = search_._close_value(finished, count)
+    means[CLOSE] = search_._close_value(count)
     top = max(means.values())
     assert means[search_.best()] == pytest.approx(top)
 

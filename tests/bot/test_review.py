@@ -13,12 +13,13 @@ from bummerl import SOFT, deal
 from bummerl.bots import choose, hard
 from bummerl.bots.hints import explain
 from bummerl.bots.solver import action_values
-from bummerl.cards import action_str, parse_card
+from bummerl.cards import action_str, parse_action, parse_card
 from bummerl.record import from_record
 from bummerl.review import (
-    QUICK_PLAN, Reviewer, evaluate, exact_value, format_review, mark, review, review_decision, review_seed,
-    summary_line,
+    PLAN, QUICK_PLAN, Reviewer, _points, _search, deciding, evaluate, exact_value, format_review, mark, review, review_decision, review_seed,
+    summary_line, verdict,
 )
+from bummerl_lab.verdicts import decisions
 
 ROOT = Path(__file__).resolve().parents[2]
 SMALL = dict(plan=QUICK_PLAN, exact_nodes=50_000)  # keep the suite fast; the figures' logic is the same
@@ -415,3 +416,39 @@ def reason_text(decision) -> str:
     from bummerl.bots.hints import HintReason
 
     return HintReason(decision.reason).text(decision.reason_params)
+
+
+def test_only_the_actions_a_verdict_hangs_on_are_searched_on():
+    # Over these worlds the played action 0 is behind 1 by about 0.3 (its mark between
+    # inaccuracy and mistake is not settled); 2 is far behind 0 and can decide nothing.
+    rows = [(1, {0: 0.0, 1: 0.3 + (0.2 if i % 2 else -0.2), 2: -2.0 + (0.1 if i % 3 else 0.0)}) for i in range(48)]
+    found = verdict(rows, 0, 2.0)
+    assert not found.settled and 0.25 < found.loss < 0.5
+    assert deciding(rows, 0, 2.0, found) == {0, 1}
+    # An action left out keeps the worlds it has: valued by its difference from the played
+    # action there, added to the played action's mean over every world.
+    later = [(1, {0: 1.0, 1: 1.3}) for _ in range(48)]
+    points = _points(rows + later, 0)
+    gap = sum(v[2] for _, v in rows) / 48
+    assert points[action_str(2)] == pytest.approx(0.5 + gap)
+    assert points[action_str(1)] == pytest.approx(0.8) and points[action_str(0)] == pytest.approx(0.5)
+
+
+def test_a_review_searches_on_only_the_actions_its_mark_hangs_on_with_the_same_verdict(monkeypatch):
+    # Worlds added to settle a mark value only the played action and those whose
+    # difference from it can still reach the loss: the same verdict as searching every
+    # action in every world, for less work.
+    for hand, step, played in decisions("medium", SOFT, 30, 1):
+        search = _search(hand.view(hand.to_act), review_seed(step, played), PLAN, parse_action(played))
+        search.step()
+        if 48 < len(search.worlds) <= 400 and len(search.finished[-1]) < len(search.finished[0]):
+            break
+    else:
+        pytest.fail("no decision of the sample needs more worlds")
+    narrowed = review_decision(hand, step, played)
+    monkeypatch.setattr(hard.Search, "narrow", lambda self, actions: None)
+    every = review_decision(hand, step, played)
+    assert (narrowed.mark, narrowed.best, narrowed.worlds) == (every.mark, every.best, every.worlds)
+    assert narrowed.loss == pytest.approx(every.loss)
+    assert narrowed.values.keys() == every.values.keys()
+    assert max(narrowed.values.values()) == pytest.approx(narrowed.values[narrowed.best])

@@ -454,7 +454,10 @@ _CONFIGURED = object()
 def paired_gap(rows: list, better, worse) -> tuple[float, float]:
     """(the mean over the worlds of ``better``'s value less ``worse``'s, its standard error)
     from ``rows``, each world's (weight, {action: value}) (``Search.world_values``): the
-    same worlds value both, so the error is of the per-world differences."""
+    same worlds value both, so the error is of the per-world differences (over the worlds
+    that value both: a review stops searching an action that cannot decide its verdict,
+    ``Search.narrow``)."""
+    rows = [(w, values) for w, values in rows if better in values and worse in values]
     total = sum(w for w, _ in rows)
     n = total * total / sum(w * w for w, _ in rows)  # the worlds' effective number
     diffs = [(w, values[better] - values[worse]) for w, values in rows]
@@ -513,6 +516,7 @@ class Search:
         # a review's rule for more worlds (instead of spare nodes or time): ``more(search)``
         # is asked each time every world is searched at the last depth; True adds a batch
         self.more = more
+        self.searching = None  # the actions searched in worlds added from now on (None: all; ``narrow``)
         tables = config.tables
         self.leaf = estimate if tables is None else (lambda pos, leader, root: estimate(pos, leader, root, tables))
         self.seat = view.seat
@@ -662,7 +666,10 @@ class Search:
         leaf = self.leaf if depth < EXACT else None
         values = {}
         close_values = self.close_values[index]
+        searching = self.searching
         for action in self.legal:
+            if searching is not None and action not in searching:
+                continue
             if action == CLOSE:
                 if close_values is None:
                     close_values = self._close_values(world, table)
@@ -673,7 +680,9 @@ class Search:
         self.close_values[index] = close_values
         if self.facing_close and values and max(values.values()) > 0:
             # The opponent closed: worlds where its close fails whatever it does are
-            # less likely (it closed because it expected to win). Searched once, exactly.
+            # less likely (it closed because it expected to win). Searched once, exactly
+            # (over the actions searched: a review's narrowed worlds, ``narrow``, keep the
+            # ones that can beat the played one).
             self.weights[index] *= self.config.close_fails
         self.finished[index] = values
 
@@ -696,17 +705,16 @@ class Search:
         world weighs the same the mean is trimmed (``TRIM``)."""
         worth = _game_points if points else self.value
         weights, finished = self.weights[:count], self.finished[:count]
-        total = sum(weights)
         every_world = self._guesses is not None and count == len(self._guesses)
-        trim = int(self.config.trim * count + 1e-9) if len(set(weights)) == 1 and not every_world else 0
-        if trim:
-            means = {a: trimmed_mean([worth(values[a]) for values in finished], trim)
-                     for a in finished[0]}
-        else:
-            means = {a: sum(w * worth(values[a]) for w, values in zip(weights, finished)) / total
-                     for a in finished[0]}
+        even = len(set(weights)) == 1 and not every_world
+        means = {}
+        for a in finished[0]:  # (an action a review stopped searching: over the worlds that value it)
+            pairs = [(w, worth(values[a])) for w, values in zip(weights, finished) if a in values]
+            trim = int(self.config.trim * len(pairs) + 1e-9) if even else 0
+            means[a] = (trimmed_mean([v for _, v in pairs], trim) if trim
+                        else sum(w * v for w, v in pairs) / sum(w for w, _ in pairs))
         if CLOSE in self.legal:
-            means[CLOSE] = self._close_value(total, count, worth)
+            means[CLOSE] = self._close_value(count, worth)
         return means
 
     def _set_means(self, count: int) -> None:
@@ -731,17 +739,25 @@ class Search:
         self.depth = self.depth + 1 if self.depth + 1 < self.last_depth else self.last_depth
         self.next_world = 0
 
-    def _close_value(self, total: float, count: int, worth=None) -> float:
-        """The value of closing: one lead after the close must serve every world (the
-        first ``count``), each lead valued (by ``worth``, else the search's own values)
-        at its weighted mean over the worlds less CLOSE_DOUBT times its weighted standard
-        deviation; the best lead's."""
-        return self._close_lead(total, count, worth)[0]
+    def _close_value(self, count: int, worth=None) -> float:
+        """The value of closing over the first ``count`` worlds (``_close_lead``)."""
+        return self._close_lead(count, worth)[0]
 
-    def _close_lead(self, total: float, count: int, worth=None) -> tuple[float, int]:
-        """(the value of closing, the lead after the close that gives it)."""
+    def _closing(self, count: int) -> list[tuple[float, dict]]:
+        """(weight, {lead after the close: value}) of the first ``count`` worlds that
+        searched the close (every one, unless a review stopped searching it)."""
+        return [(w, by_lead) for w, by_lead in zip(self.weights[:count], self.close_values[:count])
+                if by_lead is not None]
+
+    def _close_lead(self, count: int, worth=None) -> tuple[float, int]:
+        """(the value of closing, the lead after the close that gives it): one lead after
+        the close must serve every world (of the first ``count``), each lead valued (by
+        ``worth``, else the search's own values) at its weighted mean over the worlds less
+        CLOSE_DOUBT times its weighted standard deviation; the best lead's."""
         worth = worth or self.value
-        weights, close_values = self.weights[:count], self.close_values[:count]
+        closing = self._closing(count)
+        weights, close_values = [w for w, _ in closing], [by_lead for _, by_lead in closing]
+        total = sum(weights)
         best = best_lead = None
         for lead in close_values[0]:
             values = [worth(by_lead[lead]) for by_lead in close_values]
@@ -762,6 +778,12 @@ class Search:
         """Whether the means are exact: every world the view allows searched to the end of
         the hand (nothing hidden, or every world enumerated), the last iteration done."""
         return self.done and self.to_the_end and (self.exact or self.every_world)
+
+    def narrow(self, actions) -> None:
+        """Search only ``actions`` in the worlds added from now on: a review's, once the
+        others cannot decide its verdict. An action left out keeps the worlds it has; its
+        differences to the others are read over those (``paired_gap``)."""
+        self.searching = frozenset(actions)
 
     def rival(self, action: int, first=None, z: float = 2.0) -> tuple[int, bool] | None:
         """``rival`` over the worlds searched: an action they cannot tell from ``action``,
@@ -784,12 +806,12 @@ class Search:
         weights, finished = self.weights[:count], self.finished[:count]
         rows = [(w, dict(values)) for w, values in zip(weights, finished)]
         if CLOSE in self.legal and self.close_values[0] is not None:
-            total = sum(weights)
-            value, lead = self._close_lead(total, count, _game_points)
-            leads = [by_lead[lead] for by_lead in self.close_values[:count]]
-            mean = sum(w * v for w, v in zip(weights, leads)) / total
-            for (_, values), v in zip(rows, leads):
-                values[CLOSE] = v + value - mean  # value - mean: the doubt, the same in every world
+            value, lead = self._close_lead(count, _game_points)
+            closing = self._closing(count)
+            mean = sum(w * by_lead[lead] for w, by_lead in closing) / sum(w for w, _ in closing)
+            for (_, values), by_lead in zip(rows, self.close_values[:count]):
+                if by_lead is not None:  # value - mean: the doubt, the same in every world
+                    values[CLOSE] = by_lead[lead] + value - mean
         return rows
 
     def close_odds(self) -> tuple[int, int] | None:
@@ -799,8 +821,9 @@ class Search:
         count = self._finished_count()  # spare worlds may be drawn and not yet searched
         if CLOSE not in self.legal or not count or self.close_values[0] is None:
             return None
-        lead = self._close_lead(sum(self.weights[:count]), count, _game_points)[1]
-        return sum(by_lead[lead] > 0 for by_lead in self.close_values[:count]), count
+        lead = self._close_lead(count, _game_points)[1]
+        closing = self._closing(count)
+        return sum(by_lead[lead] > 0 for _, by_lead in closing), len(closing)
 
     def best(self) -> int:
         """The chosen action so far: the best of ``current_means``; before the first
