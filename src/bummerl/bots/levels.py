@@ -79,6 +79,13 @@ class Thinking:
         found = self._search.rival(Action.parse(action).code) if self._search else None
         return found and (Action.of(found[0]), found[1])
 
+    def seen(self):
+        """What Hard's search saw, for the reasons (``hints.Seen``: its worlds and their
+        values), or None (not Hard, a quick answer, or nothing searched yet)."""
+        from .hints import Seen
+
+        return Seen.of(self._search) if self._search else None
+
     def best(self) -> Action:
         """The decision (the best found so far, while not done)."""
         return Action.of(self._search.best()) if self._search else self._answer
