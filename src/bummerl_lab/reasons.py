@@ -4,20 +4,24 @@ the player could be facing.
 ``python -m bummerl_lab.reasons --hands 80 --rules soft --seed 1`` plays Hard against Medium
 and, at each of Hard's decisions, asks the Hint (``hints.hint``) why Hard's move is good, then checks
 what that reason claims against every hand the opponent may hold (the engine's own
-``Hand`` plays the trick out in each), independently of how ``explain`` decided. It prints,
-per reason, how often it was said and how often its claim was false there, and how many
-reasons count the deals the player could be facing rather than speak from a rule of thumb.
+``Hand`` plays the trick out in each), independently of how ``explain`` decided; a count
+over the search's own worlds is counted again over them, each checked to be a deal the
+view allows. It prints, per reason, how often it was said and how often its claim was
+false there, and how many reasons come from what the search saw, how many are exact
+statements counted from the view, and how many are rules of thumb.
 
 ``false_claim`` is the check; the property test in tests/bot/test_reasons.py uses it too.
 """
 
 import argparse
-from dataclasses import replace
 import random
 import sys
+from dataclasses import replace
 from itertools import combinations
 
-from bummerl.bots.hints import COUNTED as HINT_COUNTED, FROM_SEARCH as HINT_FROM_SEARCH, HintReason, hint, percent
+from bummerl.bots.hints import (
+    FROM_SEARCH as HINT_FROM_SEARCH, RULES_OF_THUMB as HINT_RULES_OF_THUMB, HintReason, hint, percent,
+)
 from bummerl.bots.solver import EXACT, value_after
 from bummerl.bots.levels import choose
 from bummerl.bots.world import WorldBuilder
@@ -29,11 +33,10 @@ from bummerl.rules import GOAL, Rules, marriage_points
 
 HARD_SEAT = 0
 # Reasons read off what the search saw (its worlds, or its values singling the move out
-# against the action it ranks next), and reasons counted exactly over every deal the view
-# allows (``hints.FROM_SEARCH``, ``hints.COUNTED``); the rest are rules of thumb, each
-# true where it is said.
+# against the action it ranks next), and rules of thumb (``hints.FROM_SEARCH``,
+# ``hints.RULES_OF_THUMB``); the rest are exact statements counted from the view.
 FROM_SEARCH = tuple(sorted(r.value for r in HINT_FROM_SEARCH))
-COUNTED = tuple(sorted(r.value for r in HINT_COUNTED))
+RULES_OF_THUMB = tuple(sorted(r.value for r in HINT_RULES_OF_THUMB))
 
 
 def worlds(view):
@@ -131,6 +134,15 @@ def false_claim(view, action, reason: HintReason, params: dict, seen=None) -> st
                 return "says the hand is won, but it goes on"
             if reason == HintReason.TO_66 and CLAIM not in after.legal_actions():
                 return "says to claim next, but no claim is legal then"
+        return None
+    if reason == HintReason.SCORE_TO:
+        if view.trick is None or code >= EXCHANGE:
+            return "speaks of the trick, but the seat leads"
+        after = _stepped(view, code)
+        won = after.last_trick[3] == seat
+        points = POINTS[CARD_CODES.index(view.trick[1])] + POINTS[code]
+        if not won or (params["points"], params["score"]) != (points, after.score(seat)) or params["score"] >= GOAL:
+            return f"takes {params['points']} to {params['score']}, counted {points} to {after.score(seat)} (won: {won})"
         return None
     if reason == HintReason.KEEPS_MARRIAGE:
         kept = CARD_CODES.index(params["card"])
@@ -286,12 +298,12 @@ def main(argv=None) -> int:
     print(f"Hard's reasons over {args.hands} {args.rules} hands against Medium (seed {args.seed}): "
           f"{total} said, {false} false")
     searched = sum(result["reasons"].get(name, (0, 0))[0] for name in FROM_SEARCH)
-    counted = sum(result["reasons"].get(name, (0, 0))[0] for name in COUNTED)
-    print(f"  {searched} of them ({share(searched, total)}) from what the search saw, {counted} ({share(counted, total)}) "
-          f"counted over every deal the player could be facing, {total - searched - counted} "
-          f"({share(total - searched - counted, total)}) rules of thumb")
+    thumb = sum(result["reasons"].get(name, (0, 0))[0] for name in RULES_OF_THUMB)
+    exact = total - searched - thumb
+    print(f"  from what the search saw: {searched} ({share(searched, total)}); exact from the view: "
+          f"{exact} ({share(exact, total)}); rules of thumb: {thumb} ({share(thumb, total)})")
     for name, (count, bad) in sorted(result["reasons"].items(), key=lambda kv: -kv[1][0]):
-        kind = "search" if name in FROM_SEARCH else "counted" if name in COUNTED else "rule"
+        kind = "search" if name in FROM_SEARCH else "rule of thumb" if name in RULES_OF_THUMB else "exact"
         print(f"  {name:16} {count:5} said ({share(count, total):>4}), {bad:4} false  [{kind}]")
     for line in result["false"][:20]:
         print("  false:", line)

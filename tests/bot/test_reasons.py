@@ -294,3 +294,20 @@ def test_a_marriage_that_brings_the_seat_to_66_says_so(preset):
     assert said == ((R.TO_66_WON if preset == "soft" else R.TO_66), {"score": 70})
     assert false_claim(view, "marry H", *said) is None
     assert false_claim(view, "marry H", said[0], {"score": 50}) is not None
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_trick_taken_says_the_score_it_brings_with_a_marriage_declared_before_it(preset):
+    deal_ = dealt("KH QH AH JS QD", "TH JH KS JD TC", "AC", "KC QC JC AD TD KD AS TS QS", preset)
+    if preset == "soft":  # 20 declared before the first trick, and the queen lost: it counts from the next
+        hand, pending = play(deal_, "marry H", "play QH", "play TH", "play JH"), 20
+    else:  # no marriage before a trick (and none in hand, or the lead to declare it speaks first)
+        deal_ = dealt("TS QH AH JS QD", "TH JH KS JD TC", "AC", "KC QC JC AD TD KD AS KH QS", preset)
+        hand, pending = play(deal_, "play JS", "play KS", "play JH"), 0
+    view = hand.view(0)
+    said = explain(view, "play AH")
+    assert said == (R.SCORE_TO, {"points": 13, "score": 13 + pending})
+    assert R.SCORE_TO.text(said[1]) == f"takes 13: brings you to {13 + pending} of 66"
+    assert false_claim(view, "play AH", *said) is None
+    assert false_claim(view, "play AH", R.SCORE_TO, {"points": 13, "score": 33 - pending}) is not None
+    assert false_claim(view, "play QD", R.SCORE_TO, {"points": 5, "score": 5 + pending}) is not None  # it loses

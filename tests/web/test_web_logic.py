@@ -231,6 +231,7 @@ def test_the_reasons_from_what_the_search_saw_are_worded_alike_in_both_languages
         (R.LEAD_TO_MARRY, None, None): ("takes the lead to declare 20", "holt das Ausspiel, um 20 anzusagen"),
         (R.TO_66, None, None): ("brings you to 71: claim next", "bringt dich auf 71: dann ausmelden"),
         (R.TO_66_WON, None, None): ("brings you to 71: the hand is won", "bringt dich auf 71: Spiel gewonnen"),
+        (R.SCORE_TO, None, None): ("takes 20: brings you to 71 of 66", "holt 20: bringt dich auf 71 von 66"),
     }
     for (reason, key, value), words in said.items():
         params = {"won": 18, "worlds": 24, "points": 20, "score": 71}

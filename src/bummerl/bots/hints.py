@@ -54,6 +54,7 @@ class HintReason(Enum):
     LEAD_TO_MARRY = "lead_to_marry"
     TO_66 = "to_66"
     TO_66_WON = "to_66_won"
+    SCORE_TO = "score_to"
 
     def text(self, params: dict) -> str:
         """The reason in words, filled in with ``params``."""
@@ -86,6 +87,7 @@ _TEXT = {
     HintReason.LEAD_TO_MARRY: "takes the lead to declare {points}",
     HintReason.TO_66: "brings you to {score}: claim next",
     HintReason.TO_66_WON: "brings you to {score}: the hand is won",
+    HintReason.SCORE_TO: "takes {points}: brings you to {score} of 66",
 }
 
 # Reasons read off what the search saw: its worlds (``TAKES_TRICK``, ``CLOSE_ODDS``), or
@@ -95,9 +97,14 @@ FROM_SEARCH = frozenset({
     HintReason.CLOSE_ODDS, HintReason.EQUAL, HintReason.ABOUT_EQUAL, HintReason.TAKES_TRICK,
     HintReason.KEEPS_MARRIAGE, HintReason.KEEPS_LAST_TRUMP, HintReason.GIVES_MARRIAGE,
 })
-# Reasons counted exactly from the view over every deal the player could be facing.
-COUNTED = frozenset({HintReason.LEAD_TOP, HintReason.LEAD, HintReason.LEAD_TO_MARRY,
-                     HintReason.TO_66, HintReason.TO_66_WON})
+# Rules of thumb: advice ("cash a sure winner", "take the trick"), said only where what
+# it claims holds. Every other reason is an exact statement about the position, counted
+# from the view over every deal the player could be facing (a claim's score, a lead's
+# share of safe deals, the lead to declare a marriage, the score a trick brings).
+RULES_OF_THUMB = frozenset({
+    HintReason.LEAD_LOW, HintReason.LEAD_TRUMP, HintReason.LEAD_HIGH, HintReason.WIN_TRICK,
+    HintReason.TRUMP_TRICK, HintReason.CHEAP_LOSS,
+})
 
 
 @dataclass(frozen=True)
@@ -219,6 +226,7 @@ def explain(view, action, close_odds: tuple[int, int] | None = None,
         return HintReason.MARRIAGE_LEAD, {"card": CARD_CODES[card]}
     following = view.trick is not None
     sure = takes_for_sure(view, card)
+    score = None  # the seat's score after a trick its follow takes (declared marriages count then)
     if following and sure:
         score = view.points[seat] + view.marriage_points[seat] + POINTS[parse_card(view.trick[1])] + POINTS[card]
         if score >= GOAL and (view.rules.auto_claim or cards_of(view.hand_mask)[1:]):
@@ -239,6 +247,8 @@ def explain(view, action, close_odds: tuple[int, int] | None = None,
         if FOLLOWER_WINS[trump][lead * 20 + card]:
             if SUIT_OF[card] == trump and SUIT_OF[lead] != trump:
                 return HintReason.TRUMP_TRICK, {"points": points}
+            if score < GOAL:  # (66 reached by hand, on the last trick: no claim follows)
+                return HintReason.SCORE_TO, {"points": points, "score": score}
             return HintReason.WIN_TRICK, {"points": points}
         return HintReason.CHEAP_LOSS, {"card_points": POINTS[card]}
     safe, whole = safe_deals(view, card)
