@@ -20,7 +20,7 @@ from dataclasses import replace
 from itertools import combinations
 
 from bummerl.bots.hints import (
-    FROM_SEARCH as HINT_FROM_SEARCH, RULES_OF_THUMB as HINT_RULES_OF_THUMB, HintReason, hint, percent,
+    FROM_SEARCH as HINT_FROM_SEARCH, RULES_OF_THUMB as HINT_RULES_OF_THUMB, HintReason, declarable, hint, percent,
 )
 from bummerl.bots.solver import EXACT, value_after
 from bummerl.bots.levels import choose
@@ -166,18 +166,20 @@ def false_claim(view, action, reason: HintReason, params: dict, seen=None) -> st
         return None
     if reason == HintReason.GIVES_MARRIAGE:
         other = CARD_CODES.index(params["card"])
-        if view.trick is None or code >= EXCHANGE:
+        if view.trick is None or code >= EXCHANGE or other == code:
             return "speaks of the trick, but the seat leads"
-        for world in worlds(view):
+        if seen is not None and not all(allowed_world(view, world) for world in seen.worlds):
+            return "looks at a world the view does not allow"
+        may = False
+        for world in (seen.worlds if seen is not None else worlds(view)):
             mine, theirs = world.copy(), world.copy()
             mine.step(code)
             theirs.step(other)
-            if mine.last_trick[3] != seat:
-                return "the move loses the trick too"
-            if theirs.last_trick[3] == seat or theirs.outcome is not None:
-                return f"{params['card']} gives the opponent the lead, but it does not, or the hand ends"
-            if params["points"] not in declarable(theirs):
-                return f"{params['card']} lets the opponent declare {params['points']}, but it may not"
+            if mine.last_trick[3] != seat or theirs.last_trick[3] == seat:
+                return f"the move takes the trick and {params['card']} loses it, but not in every deal"
+            may = may or params["points"] in declarable(theirs)
+        if not may:
+            return f"{params['card']} may let the opponent declare {params['points']}, but in no deal it does"
         return None
     if reason in (HintReason.CLAIM, HintReason.CLAIM_SHORT):
         enough = reason == HintReason.CLAIM
@@ -249,11 +251,6 @@ def _stepped(view, code: int):
     world = next(worlds(view))
     world.step(code)
     return world
-
-
-def declarable(hand) -> set:
-    """The points of every marriage the seat to act in ``hand`` may declare now."""
-    return {marriage_points(a - MARRY, hand.trump) for a in hand.legal_actions() if MARRY <= a < CLAIM}
 
 
 def measure(rules: Rules, hands: int, seed: int, nodes: int | None = None) -> dict:

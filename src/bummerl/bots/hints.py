@@ -83,7 +83,7 @@ _TEXT = {
     HintReason.TAKES_TRICK: "wins the trick in {won} of {worlds} possible deals",
     HintReason.KEEPS_MARRIAGE: "keeps the {card} for the marriage",
     HintReason.KEEPS_LAST_TRUMP: "keeps your last trump",
-    HintReason.GIVES_MARRIAGE: "the {card} lets them declare {points}",
+    HintReason.GIVES_MARRIAGE: "{card} may let them declare {points}",
     HintReason.LEAD_TO_MARRY: "takes the lead to declare {points}",
     HintReason.TO_66: "brings you to {score}: claim next",
     HintReason.TO_66_WON: "brings you to {score}: the hand is won",
@@ -144,6 +144,24 @@ class Seen:
             led.step(card)
             won += all(_winner(led, follow) == seat for follow in cards_of(led.legal_plays()))
         return won, len(self.worlds)
+
+
+    def declares_after(self, card: int) -> list[set]:
+        """For each world, the points of every marriage the seat to act next may declare
+        after ``card`` is played (none where the hand ends)."""
+        return [declarable(_after(world, card)) for world in self.worlds]
+
+
+def _after(world, card: int):
+    """``world`` (a ``Hand``) after ``card`` is played (left unchanged)."""
+    after = world.copy()
+    after.step(card)
+    return after
+
+
+def declarable(hand) -> set:
+    """The points of every marriage the seat to act in ``hand`` (a ``Hand``) may declare now."""
+    return {marriage_points(a - MARRY, hand.trump) for a in hand.legal_actions() if MARRY <= a < CLAIM}
 
 
 def _winner(led, follow: int) -> int:
@@ -232,7 +250,7 @@ def explain(view, action, close_odds: tuple[int, int] | None = None,
         if score >= GOAL and (view.rules.auto_claim or cards_of(view.hand_mask)[1:]):
             return _to_goal(view, score)
     if seen is not None:
-        found = _singled_out(view, card, seen.runner_up(card), sure)
+        found = _singled_out(view, card, seen, sure)
         if found is not None:
             return found
     if sure and not any(a.kind == "marry" for a in view.legal):  # (else: declare it now)
@@ -275,9 +293,10 @@ def _to_goal(view, score: int) -> tuple[HintReason, dict]:
     return (HintReason.TO_66_WON if view.rules.auto_claim else HintReason.TO_66), {"score": score}
 
 
-def _singled_out(view, card: int, other: int | None, sure: bool) -> tuple[HintReason, dict] | None:
-    """What ``card`` keeps that ``other`` (the action the search ranks next) would play, or
-    what ``other`` would let the opponent declare; None when it is no card, or neither."""
+def _singled_out(view, card: int, seen: Seen, sure: bool) -> tuple[HintReason, dict] | None:
+    """What ``card`` keeps that the action the search ranks next (``Seen.runner_up``) would
+    play, or what that action may let the opponent declare; None when it is no card, or neither."""
+    other = seen.runner_up(card)
     if other is None or other >= EXCHANGE:
         return None
     trump = SUITS.index(view.trump)
@@ -289,11 +308,12 @@ def _singled_out(view, card: int, other: int | None, sure: bool) -> tuple[HintRe
     if trumps == 1 << other:
         return HintReason.KEEPS_LAST_TRUMP, {}
     if view.trick is not None and sure and not takes_for_sure(view, other):
-        points = _marriage_after(sure_opponent_cards(view), trump)
-        lead = parse_card(view.trick[1])
-        theirs = view.points[1 - view.seat] + view.marriage_points[1 - view.seat] + POINTS[lead] + POINTS[other]
-        if points and (not view.rules.auto_claim or theirs < GOAL):
-            return HintReason.GIVES_MARRIAGE, {"card": CARD_CODES[other], "points": points}
+        # the follow loses the trick: the opponent leads next, and in most of the worlds
+        # it may then declare (40 where it may in most, else 20)
+        declares = seen.declares_after(other)
+        for points in (40, 20):
+            if 2 * sum(points in may for may in declares) > len(declares):
+                return HintReason.GIVES_MARRIAGE, {"card": CARD_CODES[other], "points": points}
     return None
 
 
@@ -319,13 +339,6 @@ def takes_for_sure(view, card: int) -> bool:
         return bool(FOLLOWER_WINS[SUITS.index(view.trump)][parse_card(view.trick[1]) * 20 + card])
     safe, whole = safe_deals(view, card)
     return safe == whole
-
-
-def sure_opponent_cards(view) -> int:
-    """The cards the opponent of ``view``'s seat holds in every deal the view allows (a
-    mask): those it has shown, and every one it may hold where it must hold them all."""
-    known, count, free = _unknown(view)
-    return known | free if count == len(cards_of(free)) else known
 
 
 def percent(part: int, whole: int) -> int:
