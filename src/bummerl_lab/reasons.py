@@ -20,8 +20,9 @@ from dataclasses import replace
 from itertools import combinations
 
 from bummerl.bots.hints import (
-    FROM_SEARCH as HINT_FROM_SEARCH, RULES_OF_THUMB as HINT_RULES_OF_THUMB, HintReason, declarable, hint, percent,
+    FROM_SEARCH as HINT_FROM_SEARCH, RULES_OF_THUMB as HINT_RULES_OF_THUMB, HintReason, hint, percent,
 )
+from bummerl.bots.seen import declarable
 from bummerl.bots.solver import EXACT, value_after
 from bummerl.bots.levels import choose
 from bummerl.bots.world import WorldBuilder

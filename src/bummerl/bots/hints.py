@@ -23,6 +23,7 @@ from ..cards import (
 from ..hand import follows
 from ..rules import GOAL, marriage_points
 from .levels import Thinking
+from .seen import Seen
 from .world import WorldBuilder
 
 
@@ -108,77 +109,13 @@ RULES_OF_THUMB = frozenset({
 
 
 @dataclass(frozen=True)
-class Seen:
-    """What a search saw: the worlds it searched (``Hand`` objects, each a deal the view
-    allows), their weights, and each world's value in game points of every action it
-    searched (``hard.Search.world_values``)."""
-    worlds: tuple
-    weights: tuple
-    values: tuple  # per world, {action int: game points}
-
-    @classmethod
-    def of(cls, search) -> "Seen | None":
-        """What ``search`` (a ``hard.Search``; a ``Seen`` is taken as it is) saw, or None
-        when it searched no world (a quick answer, or nothing finished yet)."""
-        if search is None or isinstance(search, Seen):
-            return search
-        rows = search.world_values()
-        if not rows:
-            return None
-        return cls(tuple(search.worlds[:len(rows)]), tuple(w for w, _ in rows), tuple(v for _, v in rows))
-
-    def runner_up(self, code: int) -> int | None:
-        """The action other than ``code`` whose weighted mean over the worlds is highest
-        (the first searched among equals), or None when the search valued no other."""
-        others = [a for a in self.values[0] if a != code]
-        if not others:
-            return None
-        return max(others, key=lambda a: sum(w * v[a] for w, v in zip(self.weights, self.values)))
-
-    def takes_trick(self, seat: int, card: int) -> tuple[int, int]:
-        """(in how many of the worlds no legal reply takes the trick ``card`` leads, how
-        many worlds): the engine plays the trick out in each."""
-        won = 0
-        for world in self.worlds:
-            led = world.copy()
-            led.step(card)
-            won += all(_winner(led, follow) == seat for follow in cards_of(led.legal_plays()))
-        return won, len(self.worlds)
-
-
-    def declares_after(self, card: int) -> list[set]:
-        """For each world, the points of every marriage the seat to act next may declare
-        after ``card`` is played (none where the hand ends)."""
-        return [declarable(_after(world, card)) for world in self.worlds]
-
-
-def _after(world, card: int):
-    """``world`` (a ``Hand``) after ``card`` is played (left unchanged)."""
-    after = world.copy()
-    after.step(card)
-    return after
-
-
-def declarable(hand) -> set:
-    """The points of every marriage the seat to act in ``hand`` (a ``Hand``) may declare now."""
-    return {marriage_points(a - MARRY, hand.trump) for a in hand.legal_actions() if MARRY <= a < CLAIM}
-
-
-def _winner(led, follow: int) -> int:
-    """Who takes the trick in ``led`` (a ``Hand`` with a card led) when ``follow`` follows."""
-    after = led.copy()
-    after.step(follow)
-    return after.last_trick[3]
-
-
-@dataclass(frozen=True)
 class Hint:
     """A suggested ``action`` for the player, and why: ``reason``, worded by its ``text``
     with ``params``."""
     action: Action
     reason: HintReason
     params: dict
-    seen: "Seen | None" = field(default=None, compare=False, repr=False)  # what the search saw
+    seen: Seen | None = field(default=None, compare=False, repr=False)  # what the search saw
 
     @property
     def text(self) -> str:
