@@ -149,7 +149,7 @@ def explain(view, action, close_odds: tuple[int, int] | None = None,
     ``seen`` (what the search saw: a ``Seen``, or the ``hard.Search`` itself) the reason
     is chosen from its worlds and values where they say more than a rule of thumb: what
     the move keeps that the action the search ranks next would play, what that action
-    would let the opponent declare, in how many of the worlds a lead takes the trick.
+    may let the opponent declare, in how many of the worlds a lead takes the trick.
     The Hint and the review give the same reasons."""
     seen = Seen.of(seen)
     code = Action.parse(action).code
