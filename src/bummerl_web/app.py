@@ -388,7 +388,8 @@ class App:
         while not await self.think(thinking):
             pass
         best = thinking.best()
-        self.carry_out(self.table.play.hint_found(position, best, thinking.close_odds(), thinking.rival(best)))
+        self.carry_out(self.table.play.hint_found(position, best, thinking.close_odds(), thinking.rival(best),
+                                                  seen=thinking.seen()))
 
     async def copy(self, query: str) -> None:
         url = str(js.location.origin) + str(js.location.pathname) + "?" + query

@@ -241,13 +241,13 @@ class Session:
 
         return Thinking(self.view, "hard", self._rng("hint:"), HINT_SECONDS)
 
-    def hint(self, action, close_odds: tuple | None = None, rival: tuple | None = None):
+    def hint(self, action, close_odds: tuple | None = None, rival: tuple | None = None, *, seen=None):
         """The hint for your move ``action`` (what ``hint_thinking`` found, with its
-        ``close_odds`` and ``rival``): the action and the reason that speaks for it
-        (``bummerl.bots.hints.Hint``)."""
+        ``close_odds``, ``rival`` and what it ``seen``): the action and the reason that
+        speaks for it (``bummerl.bots.hints.Hint``)."""
         from bummerl.bots.hints import explain_hint
 
-        return explain_hint(self.view, action, close_odds, rival)
+        return explain_hint(self.view, action, close_odds, rival, seen=seen)
 
     def bot_thinking(self):
         """The bot's decision as a search to run in slices (``bummerl.bots.Thinking``):

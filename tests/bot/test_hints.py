@@ -80,3 +80,29 @@ def _view_with_choice():
 
     hand = deal(SOFT, 1, random.Random(4))
     return hand.view(hand.to_act)
+
+
+def test_what_the_search_saw_is_read_alike_from_the_search_and_from_thinking():
+    from bummerl.bots import Thinking
+    from bummerl.bots.hard import Search
+    from bummerl.bots.hints import Seen
+
+    from bummerl import SOFT, deal
+
+    hand = deal(SOFT, 1, random.Random(4)).apply("exchange")  # (the exchange itself is no search)
+    view = hand.view(hand.to_act)
+    search = Search(view, random.Random(1), nodes=4000)
+    search.step()
+    seen = Seen.of(search)
+    assert len(seen.worlds) == len(seen.values) == len(search.world_values()) > 0
+    for action in view.legal:  # a review may hand over its search itself
+        assert explain(view, action, seen=search) == explain(view, action, seen=seen)
+    thinking = Thinking(view, "hard", random.Random(1))
+    assert thinking.seen() is None  # nothing searched yet
+    thinking.step()
+    assert isinstance(thinking.seen(), Seen)
+    assert Thinking(view, "medium", random.Random(1)).seen() is None
+    best = thinking.best()
+    others = [a for a in view.legal if a != best]
+    runner_up = thinking.seen().runner_up(best.code)
+    assert runner_up is None if not others else runner_up in {a.code for a in others}

@@ -6,10 +6,11 @@ import pytest
 
 import bummerl
 from bummerl import cards, deals, events, hand, jsondoc, match, record, rules
-from bummerl.bots import hints
+from bummerl.bots import hints, seen
 
 
-@pytest.mark.parametrize("module", [bummerl, cards, rules, hand, match, record, jsondoc, events, hints, deals], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [bummerl, cards, rules, hand, match, record, jsondoc, events, hints, seen, deals],
+                         ids=lambda m: m.__name__)
 def test_docstring_examples(module):
     result = doctest.testmod(module)
     assert result.attempted > 0 and result.failed == 0

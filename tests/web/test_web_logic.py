@@ -195,7 +195,8 @@ def test_hint_is_worded_in_both_languages():
         thinking = s.hint_thinking()
         while not thinking.step(0.01):  # in slices, as the page runs it
             pass
-        hint = s.hint(thinking.best())
+        best = thinking.best()  # with what the search saw, as the page asks it
+        hint = s.hint(best, thinking.close_odds(), thinking.rival(best), seen=thinking.seen())
         assert hint.action in s.hand.view(HUMAN).legal
         for lang in i18n.LANGS:
             s.settings["lang"] = lang
@@ -213,6 +214,33 @@ def test_hint_reasons_all_translated():
     # the engine's English (for the command line) is the page's
     assert {f"hint_{r.value}": text for r, text in _TEXT.items()} == {
         k: v for k, v in i18n.MESSAGES["en"].items() if k.startswith("hint_") and k != "hint_text"}
+
+
+def test_the_reasons_from_what_the_search_saw_are_worded_alike_in_both_languages():
+    from bummerl.bots.hints import Hint, HintReason as R
+    from bummerl.cards import Action
+
+    said = {
+        (R.TAKES_TRICK, "won", 18): ("wins the trick in 18 of 24 possible deals",
+                                     "macht den Stich in 18 von 24 Verteilungen"),
+        (R.KEEPS_MARRIAGE, "card", "QH"): ("keeps the Queen of hearts for the marriage",
+                                           "behält Herz-Dame für die Ansage"),
+        (R.KEEPS_LAST_TRUMP, None, None): ("keeps your last trump", "behält dein letztes Atout"),
+        (R.GIVES_MARRIAGE, "card", "KD"): ("King of diamonds may let them declare 20",
+                                           "Karo-König: der Gegner kann 20 ansagen"),
+        (R.LEAD_TO_MARRY, None, None): ("takes the lead to declare 20", "holt das Ausspiel, um 20 anzusagen"),
+        (R.TO_66, None, None): ("brings you to 71: claim next", "bringt dich auf 71: dann ausmelden"),
+        (R.TO_66_WON, None, None): ("brings you to 71: the hand is won", "bringt dich auf 71: Spiel gewonnen"),
+        (R.SCORE_TO, None, None): ("takes 20: brings you to 71 of 66", "holt 20: bringt dich auf 71 von 66"),
+    }
+    for (reason, key, value), words in said.items():
+        params = {"won": 18, "worlds": 24, "points": 20, "score": 71}
+        if key:
+            params[key] = value
+        hint = Hint(Action.parse("play AS"), reason, params)
+        for lang, expected in zip(("en", "de"), words):
+            settings = {**page_settings.default_settings(), "lang": lang, "deck": "fr"}
+            assert f"({expected})" in render.hint_text(settings, hint)
 
 
 # A reason fits one line of a phone's status line (360 CSS pixels): this many characters,

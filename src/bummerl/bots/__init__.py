@@ -27,7 +27,7 @@ import importlib
 __all__ = ["BOTS", "Thinking", "choose"]
 LEVELS = ("easy", "medium", "hard")  # weakest first
 # Every module of the bots, each after the modules it imports.
-MODULES = ("solver", "world", "heuristics", "yardstick", "weights", "pairs", "lies", "hard", "levels", "hints")
+MODULES = ("solver", "world", "heuristics", "yardstick", "weights", "pairs", "lies", "hard", "seen", "levels", "hints")
 
 
 def __getattr__(name: str):

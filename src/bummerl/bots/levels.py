@@ -10,6 +10,7 @@ True
 from ..cards import Action, action_str
 from . import hard as _hard
 from .heuristics import easy as _easy, medium as _medium
+from .seen import Seen
 from .yardstick import heuristic as _heuristic
 
 
@@ -78,6 +79,11 @@ class Thinking:
         or not Hard, or nothing searched)."""
         found = self._search.rival(Action.parse(action).code) if self._search else None
         return found and (Action.of(found[0]), found[1])
+
+    def seen(self) -> Seen | None:
+        """What Hard's search saw, for the reasons (``seen.Seen``: its worlds and their
+        values), or None (not Hard, a quick answer, or nothing searched yet)."""
+        return Seen.of(self._search) if self._search else None
 
     def best(self) -> Action:
         """The decision (the best found so far, while not done)."""

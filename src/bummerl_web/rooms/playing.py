@@ -177,12 +177,14 @@ class PlayRoom(Room):
         thinking = self.session.hint_thinking() if self.hint() else None
         return None if thinking is None else (thinking, (self.generation, *_position(self.session)))
 
-    def hint_found(self, position: tuple, action, close_odds: tuple | None = None, rival: tuple | None = None) -> list:
+    def hint_found(self, position: tuple, action, close_odds: tuple | None = None, rival: tuple | None = None,
+                   *, seen=None) -> list:
         """Show the Hint for ``action`` (with the search's ``close_odds`` and ``rival``,
-        ``Thinking.rival``), unless the position moved on while Hard thought."""
+        ``Thinking.rival``, and what it saw, ``Thinking.seen``), unless the position moved
+        on while Hard thought."""
         if position != (self.generation, *_position(self.session)):
             return []
-        text = render.hint_text(self.settings, self.session.hint(action, close_odds, rival))
+        text = render.hint_text(self.settings, self.session.hint(action, close_odds, rival, seen=seen))
         if action.card:
             target = f'#hand [data-card="{action.card}"]'
         else:
