@@ -304,9 +304,11 @@ def _values(search, played=None, plan: Plan = PLAN) -> tuple:
     """(every action's expected game points, its value for the Bummerl or None without a
     board, in how many worlds a close wins or None, the played action's ``Verdict`` or
     None, an action the worlds cannot tell from the best (``hard.Search.rival``: the played
-    one first) or None): one search gives them all, from the same worlds. The game points
-    are the plain means over the worlds (their differences are the per-world differences'
-    means)."""
+    one first) or None, what the search saw (``bots.seen.Seen``: the reason's worlds)): one
+    search gives them all, from the same worlds. The game points are the plain means over
+    the worlds (their differences are the per-world differences' means; ``_points``)."""
+    from .bots.seen import Seen
+
     rows = search.world_values()
     points = _points(rows, played)
     bummerl = {action_str(a): v for a, v in search.means.items()} if search.for_bummerl else None
@@ -314,7 +316,8 @@ def _values(search, played=None, plan: Plan = PLAN) -> tuple:
     best = parse_action(_best(points, max(points, key=points.get) if played is None else action_str(played)))
     within = found is not None and found.low <= 0  # the played action is within noise of every other
     near = search.rival(best, played if within else None)
-    return points, bummerl, search.close_odds(), found, near and (action_str(near[0]), near[1])
+    return (points, bummerl, search.close_odds(), found, near and (action_str(near[0]), near[1]),
+            Seen.of(search))
 
 
 def _points(rows: list, played=None) -> dict:
@@ -368,7 +371,7 @@ def exact_value(hand, seat: int, nodes: int = EXACT_NODES) -> float | None:
 
 def _decision(hand, step: int, played: str, values: dict, for_bummerl: dict | None,
               close_odds: tuple | None = None, found: Verdict | None = None,
-              near: tuple | None = None) -> Decision:
+              near: tuple | None = None, seen=None) -> Decision:
     from .bots.hints import explain
 
     view = hand.view(hand.to_act)
@@ -376,7 +379,7 @@ def _decision(hand, step: int, played: str, values: dict, for_bummerl: dict | No
         played = max(values, key=values.get)
     best = _best(values, played)
     changed = for_bummerl is not None and _best(for_bummerl, played) != best
-    reason, params = explain(view, best, close_odds, near)
+    reason, params = explain(view, best, close_odds, near, seen=seen)
     loss = max(values[best] - values[played], 0.0)
     low, high, worlds = (loss, loss, 0) if found is None else (min(found.low, loss), max(found.high, loss), found.worlds)
     return Decision(step, len(view.trick_history) + 1, hand.to_act, str(played), values, best, loss,

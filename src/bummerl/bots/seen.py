@@ -41,8 +41,10 @@ class Seen:
 
     def runner_up(self, code: int) -> int | None:
         """The action other than ``code`` whose weighted mean over the worlds is highest
-        (the first searched among equals), or None when the search valued no other."""
-        others = [a for a in self.values[0] if a != code]
+        (the first searched among equals), or None when the search valued no other. (Of
+        the actions valued in every world: a review stops searching the ones that cannot
+        decide its verdict, ``hard.Search.narrow``.)"""
+        others = [a for a in self.values[0] if a != code and all(a in v for v in self.values)]
         if not others:
             return None
         return max(others, key=lambda a: sum(w * v[a] for w, v in zip(self.weights, self.values)))
