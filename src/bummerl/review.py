@@ -49,7 +49,9 @@ EXACT_NODES = 3_000_000  # the exact solver's budget per position of the graph
 # Of the review's values: a review kept by a page is reused only by the same version.
 # 2: the search tries the likeliest best moves first (the same node budget searches further).
 # 3: a depth set by the position and worlds added until the mark is settled (``Plan``).
-VERSION = 3
+# 4: only the actions a mark hangs on searched in the worlds added to settle it; the
+# reasons from what the search saw.
+VERSION = 4
 
 
 def mark(loss: float) -> str:
