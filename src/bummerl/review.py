@@ -11,7 +11,7 @@ exchange, a due claim, a single action) are searched too.
 A mark must not hang on the guess. The search (``Plan``) goes to a depth set by the
 position and adds worlds while the mark of the action played is unsettled: while the
 interval of its loss (``Verdict``: two standard errors of the per-world differences
-between the actions, the same worlds valuing each) straddles a mark's bound, up to 768
+between the actions, the same worlds valuing each) straddles a mark's bound, up to 1,536
 worlds, every world where there are no more. Measured with ``python -m bummerl_lab.verdicts``
 (docs/players.md).
 
@@ -212,7 +212,7 @@ class Plan:
 
     tricks: tuple = ((5, 2), (4, 2), (3, 2))  # (phase-1 tricks left, tricks searched)
     batch: int = 24
-    most_worlds: int = 768
+    most_worlds: int = 1536
     least_worlds: int = 48  # a mark is never settled on fewer (a close's few lost worlds may not show yet)
     z: float = 2.0  # a mark is settled when the loss's interval of z standard errors is in its band
 
