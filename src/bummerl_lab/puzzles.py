@@ -23,6 +23,10 @@ node budget) that plays the answer, each with a fixed seed; ``expert`` when none
 The reason is the Hint's for the answer (``bots.hints.explain``, with the search's close
 odds; ``reason_of``).
 
+A false claim that loses less than playing on (under the ``penalty`` rule a false claim
+costs 2 where the hand would cost 3) is best by the values but is no puzzle: its reason
+says that the claim loses, and it is left out.
+
 The collection is chosen from the candidates (``select``): at most ``PER_HAND`` from one
 hand, the least-filled theme served first, no theme in more than ``MOST_SHARE`` of the
 puzzles. Hands are looked at in chunks of ``CHUNK`` until the collection is full and
@@ -408,7 +412,7 @@ def generate(seed: int, count: int = COUNT, hands: int = HANDS, jobs: int = 1, q
                 if cache:
                     _store(cache, job, found)
             for job in chunk:
-                candidates.extend(kept[job])
+                candidates.extend(c for c in kept[job] if c["reason"] != "claim_short")
             number += len(chunk)
             if log:
                 log(f"{number} hands, {len(candidates)} candidates, {time.perf_counter() - start:.0f} s: "
