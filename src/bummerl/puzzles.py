@@ -27,10 +27,9 @@ import re
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from .cards import Action
 from .errors import IllegalAction, NotationError
 from .jsondoc import (
-    expect_bool, expect_int, expect_list, expect_number, expect_object, expect_str, is_number, show,
+    expect_bool, expect_int, expect_list, expect_number, expect_object, expect_str, show,
 )
 from .record import PACKED_MAX, decode_record, from_record
 
@@ -141,7 +140,7 @@ def check(puzzle: Puzzle, margin: float, where: str | None = None) -> None:
 
 def read_puzzle(obj, where: str) -> Puzzle:
     """One puzzle as ``Puzzle.to_json`` writes it, read strictly (not yet ``check``ed)."""
-    from .bots.hints import HintReason
+    from .review import read_action, read_reason
 
     expect_object(obj, where, _KEYS)
     id_ = obj["id"]
@@ -158,9 +157,9 @@ def read_puzzle(obj, where: str) -> Puzzle:
     step = expect_int(obj["step"], f"{where}.step", 0, len(record["actions"]))
     values = {}
     for action, value in expect_object(obj["values"], f"{where}.values", optional=None).items():
-        values[_action(action, f"{where}.values")] = expect_number(value, f"{where}.values[{action}]", -MAX_VALUE,
+        values[read_action(action, f"{where}.values")] = expect_number(value, f"{where}.values[{action}]", -MAX_VALUE,
                                                                    MAX_VALUE)
-    answer = _action(obj["answer"], f"{where}.answer")
+    answer = read_action(obj["answer"], f"{where}.answer")
     exact = expect_bool(obj["exact"], f"{where}.exact")
     worlds = expect_int(obj["worlds"], f"{where}.worlds", 0, 0) if exact else expect_int(
         obj["worlds"], f"{where}.worlds", 1, MAX_WORLDS)
@@ -174,25 +173,9 @@ def read_puzzle(obj, where: str) -> Puzzle:
     if difficulty not in DIFFICULTIES:
         raise NotationError(f"expected one of {', '.join(DIFFICULTIES)}, got {show(difficulty)}",
                             f"{where}.difficulty")
-    reason = obj["reason"]
-    if reason not in {r.value for r in HintReason}:
-        raise NotationError(f"not a reason: {show(reason)}", f"{where}.reason")
-    params = expect_object(obj["reason_params"], f"{where}.reason_params", optional=None)
-    for name, value in params.items():
-        if not (isinstance(value, str) and len(value) <= 20 or is_number(value)):
-            raise NotationError(f"expected a short text or a number, got {show(value)}",
-                                f"{where}.reason_params.{name}")
+    reason, params = read_reason(obj, where)
     return Puzzle(id_, packed, record, step, values, answer, exact, worlds, tuple(themes), difficulty, reason,
-                  dict(params))
-
-
-def _action(text, where: str) -> str:
-    """An action in record notation, exactly as ``cards.action_str`` writes it."""
-    expect_str(text, where, 12)
-    action = Action.parse(text, where)
-    if action != text:
-        raise NotationError(f"expected {show(str(action))}, got {show(text)}", where)
-    return action
+                  params)
 
 
 def read_collection(doc, where: str = "puzzles") -> list[Puzzle]:
