@@ -178,10 +178,12 @@ def read_puzzle(obj, where: str) -> Puzzle:
                   params)
 
 
-def read_collection(doc, where: str = "puzzles") -> list[Puzzle]:
+def read_collection(doc, where: str = "puzzles", checked: bool = True) -> list[Puzzle]:
     """The puzzles of a parsed collection (``{"format", "made_by", "margin", "puzzles"}``),
-    each read strictly and ``check``ed by the collection's margin; duplicate ids rejected.
-    Anything else raises a ``NotationError`` naming the field (``puzzles[3].values``)."""
+    each read strictly and ``check``ed by the collection's margin (each record replayed:
+    about 0.1 s for 320 puzzles in CPython; ``checked=False`` leaves that to the caller,
+    puzzle by puzzle); duplicate ids rejected. Anything else raises a ``NotationError``
+    naming the field (``puzzles[3].values``)."""
     expect_object(doc, "collection", ("format", "made_by", "margin", "puzzles"))
     expect_int(doc["format"], "format", FORMAT, FORMAT)
     expect_str(doc["made_by"], "made_by", 400)
@@ -193,7 +195,8 @@ def read_collection(doc, where: str = "puzzles") -> list[Puzzle]:
             raise NotationError(f"duplicate id {show(puzzle.id)} (also {where}[{seen[puzzle.id]}])",
                                 f"{where}[{i}].id")
         seen[puzzle.id] = i
-        check(puzzle, margin, f"{where}[{i}]")
+        if checked:
+            check(puzzle, margin, f"{where}[{i}]")
         puzzles.append(puzzle)
     return puzzles
 

@@ -246,3 +246,14 @@ def test_every_field_of_a_puzzle_is_read():
     assert set(Puzzle.__dataclass_fields__) - {"packed"} | {"record"} == {
         "id", "record", "step", "values", "answer", "exact", "worlds", "themes", "difficulty", "reason",
         "reason_params"}
+
+
+def test_reading_without_the_check_leaves_the_replay_to_the_caller(doc):
+    other = next(a for a in doc["puzzles"][0]["values"] if a != doc["puzzles"][0]["answer"])
+    broken = change(doc, answer=other)
+    puzzle = read_collection(broken, checked=False)[0]
+    assert puzzle.answer == other
+    with pytest.raises(NotationError, match="less than the margin"):
+        check(puzzle, broken["margin"])
+    with pytest.raises(NotationError, match=r"puzzles\[0\]\.id"):
+        read_collection(change(broken, id="???"), checked=False)  # the rest is read as strictly
