@@ -1,16 +1,16 @@
 """The puzzle collection, made from the bots' own hands: ``assets/puzzles.json``.
 
-``python -m bummerl_lab.puzzles --seed 1 --out assets/puzzles.json [--count N] [--jobs 2]``
+``python -m bummerl_lab.puzzles --seed 1 --out assets/puzzles.json [--count N] [--hands N] [--jobs 2] [--cache DIR]``
 
 Hands are dealt from the seed and played by the project's bots: Hard against Hard and
 Medium against Hard, Soft and Sharp in turn (hand n: ``deal_of``). Every decision of
 either seat with a real choice (two or more legal actions besides a false claim) is a
 candidate, looked at from the seat's own view:
 
-- **Exact** where the view leaves no hidden card that matters: the talon gone (every
-  card known), or closed (the closed talon's cards are out of play; the opponent's hand
-  is one of the splits of the unseen cards the view allows, and every split is solved
-  with all cards known and the values are their plain mean: ``exact_values``).
+- **Exact** in the last phase: the talon gone (every card known), or closed (the closed
+  talon's cards are out of play; the opponent's hand is one of the splits of the unseen
+  cards the view allows, every split is solved with all cards known, and the values are
+  their plain mean: ``exact_values``).
 - Otherwise by **the review's search** (``review._search``) with a high budget
   (``REFERENCE``: the review's depth, 256 worlds; every world where the view allows no
   more) under ``SEEDS`` independent samples of the hidden cards (512 worlds in all). A
