@@ -84,17 +84,15 @@ class Decision:
     def from_json(cls, obj, where: str) -> "Decision":
         """A decision as ``to_json`` wrote it, read strictly (``NotationError`` naming
         ``where`` and the field for anything else)."""
-        from .bots.hints import HintReason
-
         expect_object(obj, where, _DECISION_KEYS[:-3], _DECISION_KEYS[-3:])
         step = expect_int(obj["step"], f"{where}.step", 0, MAX_ACTIONS)
         trick = expect_int(obj["trick"], f"{where}.trick", 1, 10)
         seat = expect_int(obj["seat"], f"{where}.seat", 0, 1)
-        values = {_action(a, f"{where}.values"): expect_number(v, f"{where}.values[{a}]", -MAX_VALUE, MAX_VALUE)
+        values = {read_action(a, f"{where}.values"): expect_number(v, f"{where}.values[{a}]", -MAX_VALUE, MAX_VALUE)
                   for a, v in expect_object(obj["values"], f"{where}.values", optional=None).items()}
         if not values:
             raise NotationError("no action valued", f"{where}.values")
-        played, best = (_action(obj[key], f"{where}.{key}") for key in ("played", "best"))
+        played, best = (read_action(obj[key], f"{where}.{key}") for key in ("played", "best"))
         for key, action in (("played", played), ("best", best)):
             if action not in values:
                 raise NotationError(f"{show(action)} is not among the valued actions", f"{where}.{key}")
@@ -102,14 +100,7 @@ class Decision:
         mark_ = obj["mark"]
         if mark_ not in MARK_NAMES:
             raise NotationError(f"expected one of {', '.join(MARK_NAMES)}, got {show(mark_)}", f"{where}.mark")
-        reason = obj["reason"]
-        if reason not in {r.value for r in HintReason}:
-            raise NotationError(f"not a reason: {show(reason)}", f"{where}.reason")
-        params = expect_object(obj["reason_params"], f"{where}.reason_params", optional=None)
-        for name, value in params.items():
-            if not (isinstance(value, str) and len(value) <= 20 or is_number(value)):
-                raise NotationError(f"expected a short text or a number, got {show(value)}",
-                                    f"{where}.reason_params.{name}")
+        reason, params = read_reason(obj, where)
         changed = expect_bool(obj["board_changed"], f"{where}.board_changed")
         low, high = (expect_number(obj.get(key, loss), f"{where}.{key}", 0, 2 * MAX_VALUE) for key in ("low", "high"))
         if not low <= loss <= high:
@@ -180,8 +171,24 @@ _DECISION_KEYS = tuple(Decision.__dataclass_fields__)
 MAX_VALUE = 3.5  # game points: a hand is worth 3 at most (a search's estimate is clamped there)
 
 
-def _action(text, where: str) -> str:
-    """An action in record notation, as ``action_str`` writes it."""
+def read_reason(obj: dict, where: str) -> tuple[str, dict]:
+    """The ``reason`` (a ``HintReason`` value) and ``reason_params`` (short texts and
+    numbers) of ``obj``, a decision or a puzzle, read strictly."""
+    from .bots.hints import HintReason
+
+    reason = obj["reason"]
+    if reason not in {r.value for r in HintReason}:
+        raise NotationError(f"not a reason: {show(reason)}", f"{where}.reason")
+    params = expect_object(obj["reason_params"], f"{where}.reason_params", optional=None)
+    for name, value in params.items():
+        if not (isinstance(value, str) and len(value) <= 20 or is_number(value)):
+            raise NotationError(f"expected a short text or a number, got {show(value)}",
+                                f"{where}.reason_params.{name}")
+    return reason, dict(params)
+
+
+def read_action(text, where: str) -> str:
+    """An action in record notation, exactly as ``action_str`` writes it."""
     expect_str(text, where, 12)
     action = action_str(parse_action(text, where))
     if action != text:
