@@ -27,7 +27,10 @@ SKIP_NAMES = ("LICENSE", "VERSIONS.json", "preview.html")
 sys.path.insert(0, str(ROOT / "tools"))
 from site_layout import VENDORED_STDLIB  # noqa: E402
 
-SKIP_PATHS = (VENDORED_STDLIB,)
+# The puzzle collection is fetched only when Puzzles opens: sw.js caches it then (never
+# on the first visit), so that Puzzles works offline once it has been opened.
+RUNTIME_CACHED = ("assets/puzzles.json",)
+SKIP_PATHS = (VENDORED_STDLIB, *RUNTIME_CACHED)
 
 
 def files() -> list[str]:

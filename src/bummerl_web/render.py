@@ -434,6 +434,7 @@ def menu_labels(settings: dict) -> dict:
         "deck": (t(settings, deck_key), None),
         "rules": (t(settings, "rules"), None),
         "new-match": (t(settings, "new_match"), None),
+        "puzzles": (t(settings, "puzzles"), None),
         "stats": (t(settings, "stats_title"), None),
     }
 
