@@ -111,7 +111,11 @@ class PuzzleRoom(RecordRoom):
             return self.words("puzzle_question")
         if decision is None:
             return self.words("puzzle_thinking", answer=review_view.action_words(settings, answer))
-        return self.verdict()
+        if self.puzzle is None:
+            return self.verdict()
+        # a collection's puzzle: the verdict is in the board; the turn prompt says it short
+        said = self.words("puzzle_right" if judge(decision, answer)[1] == "best" else "puzzle_wrong")
+        return said if self.embedded_alone else f"{said} {self.table.progress_words()}"
 
     def verdict(self) -> str:
         """The verdict: solved or not (a collection's puzzle), the answer's worth and why."""
