@@ -25,8 +25,8 @@ from bummerl import bots
 from . import rescue
 from .dom import by_id, document, download, local_storage
 from .effects import (DIALOG_FOCUS, Announce, BotDue, CloseDialog, Consumed, Copy, CopyText, Download, Focus,
-                      LoadPuzzles, OpenDetails, OpenDialog, Render, RunBot, ShowHint, Status, ThinkHint, ThinkReview,
-                      Toast, WarmBots, Warn)
+                      LoadPuzzles, OpenDetails, OpenDialog, ReadPuzzles, Render, RunBot, ShowHint, Status, ThinkHint,
+                      ThinkReview, Toast, WarmBots, Warn)
 from .settings import THINK_SLICE
 from .table import Table, read_address
 
@@ -86,6 +86,7 @@ class App:
             WarmBots: lambda e: self.spawn(warm_bots()),
             ThinkReview: lambda e: self.spawn(self.run_review()),
             LoadPuzzles: lambda e: self.spawn(self.load_puzzles()),
+            ReadPuzzles: lambda e: self.spawn(self.read_puzzles()),
             Consumed: lambda e: None,
         }
 
@@ -432,7 +433,18 @@ class App:
             return
         js.performance.mark("bummerl:puzzles-fetched")
         self.do("puzzles-loaded", text=text)
-        js.performance.mark("bummerl:puzzles-shown")
+
+    async def read_puzzles(self) -> None:
+        """Read the fetched collection in slices (``REVIEW_SLICE`` seconds each, a task of
+        its own), then show its puzzle."""
+        while True:
+            await asyncio.sleep(0)
+            effects = self.table.puzzles_slice(REVIEW_SLICE)
+            if effects != [Consumed()]:
+                js.performance.mark("bummerl:puzzles-read")
+                self.carry_out(effects)
+                js.performance.mark("bummerl:puzzles-shown")
+                return
 
     async def load_file(self, field) -> None:
         files = field.files

@@ -227,3 +227,66 @@ def themes_present(puzzles) -> list[str]:
 
     present = {theme for p in puzzles for theme in p.themes}
     return [theme for theme in THEMES if theme in present]
+
+
+# ------------------------------------------------------------------ reading the collection in slices
+
+MAX_COLLECTION_CHARS = 1_000_000  # the site serves at most 200 kB of it
+CHUNK = 8  # puzzles read between looks at the clock
+
+
+class Reading:
+    """The collection's text read a few puzzles at a time (`step`), so that no task of
+    the page is long: ``bummerl.puzzles.read_collection`` on each chunk (the same strict
+    reader, every puzzle checked), the places in its errors named in the whole collection
+    (``puzzles[53].values``), ids unique across chunks. ``NotationError`` for anything
+    that does not read, from the constructor (the text, the collection's head) or `step`."""
+
+    def __init__(self, text: str):
+        from bummerl.puzzles import MAX_PUZZLES, read_collection
+
+        doc = jsondoc.loads(text, max_chars=MAX_COLLECTION_CHARS)
+        if type(doc) is not dict or type(doc.get("puzzles")) is not list:
+            read_collection(doc)  # raises, naming what is wrong
+        read_collection({**doc, "puzzles": []})  # the head: format, made_by, margin
+        self.items = jsondoc.expect_list(doc["puzzles"], "puzzles", 1, MAX_PUZZLES)
+        self.doc = doc
+        self.puzzles: list = []
+        self.seen: dict = {}
+
+    @property
+    def done(self) -> bool:
+        return len(self.puzzles) == len(self.items)
+
+    def step(self, seconds: float) -> bool:
+        """Read for about ``seconds`` (a chunk at least); True once every puzzle is read."""
+        import time
+
+        from bummerl.puzzles import read_collection
+
+        deadline = time.perf_counter() + seconds
+        while not self.done:
+            start = len(self.puzzles)
+            try:
+                chunk = read_collection({**self.doc, "puzzles": self.items[start:start + CHUNK]}, "@")
+            except NotationError as error:
+                raise _placed(error, start) from None
+            for i, puzzle in enumerate(chunk):
+                if puzzle.id in self.seen:
+                    raise NotationError(f"duplicate id {jsondoc.show(puzzle.id)} (also puzzles[{self.seen[puzzle.id]}])",
+                                        f"puzzles[{start + i}].id")
+                self.seen[puzzle.id] = start + i
+            self.puzzles += chunk
+            if time.perf_counter() >= deadline:
+                break
+        return self.done
+
+
+def _placed(error: NotationError, start: int) -> NotationError:
+    """``error`` of a chunk read from ``start``, its place named in the whole collection."""
+    where = error.where or ""
+    if not where.startswith("@["):
+        return error
+    index, _, rest = where[2:].partition("]")
+    message = str(error).removeprefix(f"{where}: ")
+    return NotationError(message, f"puzzles[{start + int(index)}]{rest}")

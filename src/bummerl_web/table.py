@@ -29,8 +29,8 @@ from bummerl.record import MAX_RECORD_CHARS
 
 from . import embed, i18n, puzzle_book, render, replay, review_view
 from . import reviews as kept_reviews, stats as statistics, storage as store
-from .effects import (FIRST_CARD, RENDER, Announce, BotDue, CloseDialog, Copy, Download, Focus, LoadPuzzles,
-                      OpenDetails, OpenDialog, Toast, WarmBots, Warn)
+from .effects import (FIRST_CARD, RENDER, Announce, BotDue, CloseDialog, Consumed, Copy, Download, Focus,
+                      LoadPuzzles, OpenDetails, OpenDialog, ReadPuzzles, Toast, WarmBots, Warn)
 from .rooms import Room, reviewing
 from .rooms.editing import SetupRoom, setup_of_record
 from .rooms.playing import PlayRoom
@@ -46,8 +46,6 @@ REDUCED_PACE = 450  # ... under prefers-reduced-motion
 # move in a match another tab saved (see "bot-due").
 TAKE_OVER_MARGIN = 2.0
 ROOMS = (PlayRoom, ReplayRoom, ReviewRoom, PuzzleRoom, LoadingRoom, SetupRoom)
-# The most characters of a puzzle collection read (the site serves at most 200 kB of it).
-MAX_COLLECTION_CHARS = 1_000_000
 # The rules panel's choices that a preset button leaves as chosen so far.
 KEPT_BY_PRESETS = ("bot", "think", "four_colours", *PRACTICE_OPTIONS)
 
@@ -125,6 +123,7 @@ class Table:
     puzzles: list | None = None  # the puzzle collection, once fetched (only when Puzzles opens)
     puzzle_themes: list = field(default_factory=list)  # the themes it has puzzles of
     puzzle_wanted: str | None = None  # a link's puzzle, until the collection is there
+    reading: object = None  # the collection being read (`puzzle_book.Reading`)
     _puzzle_keeper: object = None  # the puzzles' progress (`puzzle_book.Keeper`), read when Puzzles opens
     play: PlayRoom = field(init=False)  # the match's room, always there behind the others
     room: Room = field(init=False)  # the room on show
@@ -486,6 +485,7 @@ class Table:
     def open_puzzle(self, puzzle) -> list:
         room = PuzzleRoom.of(self, puzzle)
         self.enter(room)
+        self.dealt_posted = None  # an embedding page hears of the puzzle's position (``ready``)
         return room.opened()
 
     def open_next_puzzle(self) -> list:
@@ -508,17 +508,29 @@ class Table:
         return [RENDER, Announce(f"{self.progress_words()}. {room.question_words()}")]
 
     def puzzles_loaded(self, text: str) -> list:
-        """The collection's text fetched: read strictly; then the puzzle asked for (a
-        link's) or the next unsolved one, unless the player went elsewhere meanwhile."""
-        from bummerl import jsondoc
-        from bummerl.puzzles import read_collection
-
+        """The collection's text fetched: read strictly, a slice at a time (`puzzles_slice`,
+        run by the page)."""
         try:
-            puzzles = read_collection(jsondoc.loads(text, max_chars=MAX_COLLECTION_CHARS))
-            if not puzzles:
-                raise NotationError("no puzzles", "puzzles")
+            self.reading = puzzle_book.Reading(text)
         except NotationError as error:
             return self.puzzles_failed(self.words("puzzles_bad", error=str(error)), worded=True)
+        return [ReadPuzzles()]
+
+    def puzzles_slice(self, seconds: float) -> list:
+        """Read the collection for about ``seconds``: nothing more to do ([]), more to read
+        ([Consumed()]), or, once read, the puzzle a link asked for or the next unsolved one
+        (unless the player went elsewhere meanwhile)."""
+        reading = self.reading
+        if reading is None:
+            return []
+        try:
+            if not reading.step(seconds):
+                return [Consumed()]
+        except NotationError as error:
+            self.reading = None
+            return self.puzzles_failed(self.words("puzzles_bad", error=str(error)), worded=True)
+        self.reading = None
+        puzzles = reading.puzzles
         self.puzzles, self.puzzle_themes = puzzles, puzzle_book.themes_present(puzzles)
         if not isinstance(self.room, LoadingRoom):
             return []

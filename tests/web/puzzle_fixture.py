@@ -62,3 +62,16 @@ def collection_text() -> str:
 
 
 TEXT = collection_text()
+
+
+def arrive(table, text: str = TEXT) -> list:
+    """The collection's ``text`` fetched, then read slice after slice as the page does;
+    the effects of the last slice (or of the fetch, when it did not read)."""
+    from bummerl_web.effects import Consumed, ReadPuzzles
+
+    effects = table.update("puzzles-loaded", text=text)
+    if effects != [ReadPuzzles()]:
+        return effects
+    while (effects := table.puzzles_slice(0.0)) == [Consumed()]:
+        pass
+    return effects

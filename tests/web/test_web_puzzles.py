@@ -17,7 +17,7 @@ from bummerl_web.settings import HUMAN
 from bummerl_web.storage import KEY, MemoryBackend
 from bummerl_web.table import Table, read_address
 
-from .puzzle_fixture import SPECS, TEXT
+from .puzzle_fixture import SPECS, TEXT, arrive
 
 PUZZLES = load_collection(TEXT)
 BY_ID = {p.id: p for p in PUZZLES}
@@ -35,7 +35,7 @@ def opened(query: str = "seed=3&pace=0", items: dict | None = None, languages=("
     """The page after *Puzzles* and the collection's arrival."""
     table, backend = start(query, items, languages)
     assert table.update("puzzles") == [Render(), LoadPuzzles(), Announce(table.words("puzzles_loading"))]
-    table.update("puzzles-loaded", text=TEXT)
+    arrive(table, TEXT)
     table.screen()
     return table, backend
 
@@ -250,7 +250,7 @@ def test_choosing_a_theme_shows_only_its_puzzles_and_is_kept():
 def test_a_puzzle_link_opens_that_puzzle_and_its_link_is_copied():
     table, _ = start("puzzle=pc0003&pace=0")
     assert isinstance(table.room, LoadingRoom) and LoadPuzzles() in table.boot()
-    table.update("puzzles-loaded", text=TEXT)
+    arrive(table, TEXT)
     assert table.room.puzzle.id == "pc0003"
     assert table.update("copy-link") == [Copy("lang=en&deck=fr&puzzle=pc0003")]
     assert table.update("puzzle-copy-link") == [Copy("lang=en&deck=fr&puzzle=pc0003")]
@@ -258,7 +258,7 @@ def test_a_puzzle_link_opens_that_puzzle_and_its_link_is_copied():
 
 def test_an_unknown_puzzle_id_is_said_and_the_page_goes_on():
     table, _ = start("puzzle=zz9999&lang=de&pace=0")
-    table.update("puzzles-loaded", text=TEXT)
+    arrive(table, TEXT)
     screen = table.screen()
     assert table.mode == "puzzles" and screen.text["status"] == "Die Aufgabe zz9999 gibt es in der Sammlung nicht."
     table.update("puzzles")
@@ -285,7 +285,7 @@ def test_a_failed_fetch_is_said_in_both_languages_and_the_page_stays_usable(lang
 def test_a_collection_that_does_not_read_is_said_with_where():
     table, _ = start()
     table.update("puzzles")
-    table.update("puzzles-loaded", text=TEXT.replace('"difficulty":"easy"', '"difficulty":"trivial"', 1))
+    arrive(table, TEXT.replace('"difficulty":"easy"', '"difficulty":"trivial"', 1))
     status = table.screen().text["status"]
     assert status.startswith("The puzzle collection could not be read (puzzles[") and ".difficulty" in status
 
@@ -294,7 +294,7 @@ def test_a_puzzle_of_the_other_seat_is_asked_from_the_bottom_of_the_table():
     puzzle = BY_ID["pb0002"]
     assert puzzle.seat == 1
     table, _ = start("puzzle=pb0002&pace=0")
-    table.update("puzzles-loaded", text=TEXT)
+    arrive(table, TEXT)
     hand = table.room.replay.hand
     assert hand.to_act == HUMAN and set(hand.legal()) == set(puzzle.values)
     assert set(hand.view(HUMAN).hand) == set(puzzle.position().view(1).hand)
@@ -314,7 +314,7 @@ def test_show_the_hand_replays_it_and_comes_back_to_the_puzzle():
 
 def test_an_embedded_puzzle_is_shown_alone_and_nothing_is_stored():
     table, backend = start("puzzle=pa0001&embed=1")
-    table.update("puzzles-loaded", text=TEXT)
+    arrive(table, TEXT)
     assert table.room.puzzle.id == "pa0001"
     answer(table, table.room.puzzle.answer)
     screen = table.screen()
@@ -339,3 +339,63 @@ def test_another_tabs_progress_is_shown():
     backend.items[puzzle_book.KEY] = other
     assert table.update("storage", key=puzzle_book.KEY, value=other) == [Render()]
     assert "All themes: 1 of 5 solved" in table.screen().review
+
+
+def test_an_embedding_page_hears_of_the_puzzles_position():
+    table, _ = start("puzzle=pb0002&embed=1")
+    table.messages()  # the page's first render
+    arrive(table, TEXT)
+    [ready] = table.messages()
+    position = table.room.replay.hand
+    assert ready["type"] == "ready" and ready["mode"] == "puzzle"
+    assert ready["hand"] == list(position.view(HUMAN).hand) and ready["to_act"] == "you"
+
+
+# ------------------------------------------------------------------ reading in slices
+
+def larger(n: int = 20) -> dict:
+    """The fixture's puzzles again and again under new ids: a collection of ``n``."""
+    doc = json.loads(TEXT)
+    base = doc["puzzles"]
+    doc["puzzles"] = [{**base[i % len(base)], "id": f"q{i:05d}"} for i in range(n)]
+    return doc
+
+
+def test_the_collection_is_read_a_chunk_at_a_time_and_in_order():
+    reading = puzzle_book.Reading(json.dumps(larger(20)))
+    steps = 0
+    while not reading.step(0.0):  # no time at all: a chunk per step
+        steps += 1
+        assert 0 < len(reading.puzzles) < 20
+    assert steps == 20 // puzzle_book.CHUNK
+    assert [p.id for p in reading.puzzles] == [f"q{i:05d}" for i in range(20)]
+
+
+@pytest.mark.parametrize("change, where", [
+    (lambda d: d["puzzles"][13].update(difficulty="trivial"), "puzzles[13].difficulty"),
+    (lambda d: d["puzzles"][17].update(answer="claim"), "puzzles[17].answer"),
+    (lambda d: d["puzzles"][12].update(id="q00002"), "puzzles[12].id"),  # the same id as puzzles[2]
+    (lambda d: d.update(format=2), "format"),
+    (lambda d: d.update(puzzles=[]), "puzzles"),
+    (lambda d: d.update(puzzles={}), "puzzles"),
+    (lambda d: d.pop("margin"), "collection"),
+])
+def test_a_fault_anywhere_in_the_collection_is_named_in_the_whole_collection(change, where):
+    doc = larger(20)
+    change(doc)
+    with pytest.raises(NotationError) as caught:
+        reading = puzzle_book.Reading(json.dumps(doc))
+        while not reading.step(0.0):
+            pass
+    assert caught.value.where == where, str(caught.value)
+    assert str(caught.value).startswith(f"{where}: ")
+
+
+def test_a_fault_found_while_reading_is_said_and_the_page_goes_on():
+    doc = larger(20)
+    doc["puzzles"][19]["step"] = 99
+    table, _ = start()
+    table.update("puzzles")
+    arrive(table, json.dumps(doc))
+    assert table.screen().text["status"].startswith("The puzzle collection could not be read (puzzles[19].step: ")
+    assert table.puzzles is None and table.puzzles_slice(0.0) == []

@@ -286,7 +286,7 @@ def test_damaged_statistics_text_loads_or_is_set_aside(data):
 
 # ------------------------------------------------------------------ fuzz: the puzzles' progress key
 
-from .puzzle_fixture import TEXT as PUZZLES  # noqa: E402
+from .puzzle_fixture import TEXT as PUZZLES, arrive  # noqa: E402
 
 
 def played_progress() -> str:
@@ -308,7 +308,7 @@ def progress_loaded_or_set_aside(raw: str) -> None:
     table = Table.start(read_address("seed=3&pace=0"), ["en"], backend)
     table.boot()
     table.update("puzzles")
-    table.update("puzzles-loaded", text=PUZZLES)
+    arrive(table, PUZZLES)
     screen = table.screen()
     assert table.mode == "puzzle" and table.room.replay.hand.view(HUMAN).legal
     assert '<button type="button" class="card' in screen.html["hand"]
@@ -373,7 +373,7 @@ def test_fuzzed_links_give_a_playable_table_and_short_notices(pairs):
     screen = table.screen()
     assert screen.text["status"] and all(len(n) < 300 for n in table.session.link_notices)
     if link.puzzle_id is not None:  # a puzzle of the collection: there once it is fetched
-        table.update("puzzles-loaded", text=PUZZLES)
+        arrive(table, PUZZLES)
         screen = table.screen()
         assert screen.text["status"] and table.mode in ("puzzle", "puzzles")
 
