@@ -213,6 +213,21 @@ def mutate(doc, data) -> object:
     return doc
 
 
+def mutated(text: str, data) -> str:
+    """``text`` (a JSON document) after one to three structural changes (`mutate`)."""
+    doc = json.loads(text)
+    for _ in range(data.draw(st.integers(1, 3))):
+        doc = mutate(doc, data)
+    return json.dumps(doc)
+
+
+def damaged(text: str, data) -> str:
+    """``text`` cut somewhere, a little junk put in."""
+    cut = data.draw(st.integers(0, len(text)))
+    junk = data.draw(st.text(max_size=8))
+    return text[:cut] + junk + text[cut + data.draw(st.integers(0, 8)):]
+
+
 @settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_fuzzed_saved_documents_load_or_are_set_aside(data):
@@ -270,18 +285,13 @@ def test_unreadable_statistics_are_set_aside_and_the_table_plays(raw):
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_fuzzed_statistics_load_or_are_set_aside(data):
-    doc = json.loads(STATS)
-    for _ in range(data.draw(st.integers(1, 3))):
-        doc = mutate(doc, data)
-    stats_loaded_or_set_aside(json.dumps(doc))
+    stats_loaded_or_set_aside(mutated(STATS, data))
 
 
 @settings(max_examples=200, deadline=None)
 @given(st.data())
 def test_damaged_statistics_text_loads_or_is_set_aside(data):
-    cut = data.draw(st.integers(0, len(STATS)))
-    junk = data.draw(st.text(max_size=8))
-    stats_loaded_or_set_aside(STATS[:cut] + junk + STATS[cut + data.draw(st.integers(0, 8)):])
+    stats_loaded_or_set_aside(damaged(STATS, data))
 
 
 # ------------------------------------------------------------------ fuzz: the puzzles' progress key
@@ -334,18 +344,13 @@ def test_unreadable_puzzle_progress_is_set_aside_and_puzzles_open(raw):
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_fuzzed_puzzle_progress_loads_or_is_set_aside(data):
-    doc = json.loads(PROGRESS)
-    for _ in range(data.draw(st.integers(1, 3))):
-        doc = mutate(doc, data)
-    progress_loaded_or_set_aside(json.dumps(doc))
+    progress_loaded_or_set_aside(mutated(PROGRESS, data))
 
 
 @settings(max_examples=200, deadline=None)
 @given(st.data())
 def test_damaged_puzzle_progress_text_loads_or_is_set_aside(data):
-    cut = data.draw(st.integers(0, len(PROGRESS)))
-    junk = data.draw(st.text(max_size=8))
-    progress_loaded_or_set_aside(PROGRESS[:cut] + junk + PROGRESS[cut + data.draw(st.integers(0, 8)):])
+    progress_loaded_or_set_aside(damaged(PROGRESS, data))
 
 
 # ------------------------------------------------------------------ fuzz: links and records
