@@ -4,7 +4,8 @@
 Every file the page needs after one visit to run offline: index.html, the config, the
 manifest and icon, the stylesheets, scripts and card art, the vendored runtime, the
 bytecode archive (and whatever else pyscript.toml's `files` maps) and the entry script
-(index.html's `<script type="py" src>`), each once. The cache version is a hash of their contents, so each release
+(index.html's `<script type="py" src>`), each once; not the puzzle collection, which the
+page fetches only when Puzzles opens. The cache version is a hash of their contents, so each release
 gets a cache of its own. `--check` exits 1 when precache.js is out of date.
 """
 from __future__ import annotations
@@ -25,11 +26,11 @@ SKIP_NAMES = ("LICENSE", "VERSIONS.json", "preview.html")
 # Pyodide's own standard library: the page boots with assets/py/python_stdlib.zip, the same
 # zip with bytecode (tools/build_bytecode.py), so the worker need not download this one.
 sys.path.insert(0, str(ROOT / "tools"))
-from site_layout import VENDORED_STDLIB  # noqa: E402
+from site_layout import PUZZLES, VENDORED_STDLIB  # noqa: E402
 
 # The puzzle collection is fetched only when Puzzles opens: sw.js caches it then (never
 # on the first visit), so that Puzzles works offline once it has been opened.
-RUNTIME_CACHED = ("assets/puzzles.json",)
+RUNTIME_CACHED = (PUZZLES,)
 SKIP_PATHS = (VENDORED_STDLIB, *RUNTIME_CACHED)
 
 

@@ -18,6 +18,9 @@ PYODIDE = "assets/vendor/pyodide"
 VENDORED_STDLIB = f"{PYODIDE}/python_stdlib.zip"  # Pyodide's standard library, sources only
 STDLIB = "assets/py/python_stdlib.zip"  # the same with bytecode (interpreter.mjs's stdLibURL)
 INTERPRETER = "assets/js/interpreter.mjs"  # the vendored Pyodide, or its memory snapshot
+# The puzzle collection (python -m bummerl_lab.puzzles): served, fetched by the page only
+# when Puzzles opens, so neither in the bytecode archive nor in the first visit's precache.
+PUZZLES = "assets/puzzles.json"
 
 
 def modules() -> list[str]:

@@ -1,8 +1,9 @@
-"""Command line: ``python -m bummerl replay|review|bench|arena ...``."""
+"""Command line: ``python -m bummerl replay|review|puzzles|bench|arena ...``."""
 
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from .errors import NotationError
 from .record import loads_record, replay
@@ -66,6 +67,38 @@ def cmd_review(args) -> int:
     return 1
 
 
+# The collection the site serves (made by ``python -m bummerl_lab.puzzles``).
+PUZZLES = Path(__file__).resolve().parent.parent.parent / "assets" / "puzzles.json"
+
+
+def cmd_puzzles(args) -> int:
+    """List the puzzle collection (``bummerl.puzzles``): id, preset, themes, difficulty."""
+    from .errors import IllegalAction
+    from .puzzles import load_collection
+
+    path = args.file or str(PUZZLES)
+    try:
+        puzzles = load_collection(_read(path))
+    except UnicodeDecodeError as error:
+        problem = f"{path}: not UTF-8 text (byte {error.start})"
+    except OSError as error:
+        problem = f"{path}: {error.strerror or error}"
+    except (NotationError, IllegalAction) as error:
+        problem = f"{path}: {error}"
+    else:
+        if args.json:
+            print(json.dumps([p.summary() for p in puzzles]))
+        else:
+            print(f"{'id':<6}  {'preset':<6}  {'difficulty':<10}  themes")
+            for p in puzzles:
+                print(f"{p.id:<6}  {p.preset:<6}  {p.difficulty:<10}  {' '.join(p.themes)}")
+            print(f"{len(puzzles)} puzzles")
+        return 0
+    print(json.dumps({"error": problem}) if args.json else f"error: {problem}",
+          file=sys.stdout if args.json else sys.stderr)
+    return 1
+
+
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv and argv[0] == "arena":
@@ -83,6 +116,9 @@ def main(argv=None) -> int:
     r.add_argument("--seed", help="another independent sample of the hidden cards (default: the one the record fixes)")
     r.add_argument("--both", action="store_true", help="the other seat's decisions too (from its own view)")
     r.add_argument("--json", action="store_true", help="print one JSON object")
+    z = sub.add_parser("puzzles", help="list the puzzle collection: id, preset, themes, difficulty")
+    z.add_argument("--file", help="the collection (default: the site's assets/puzzles.json)")
+    z.add_argument("--json", action="store_true", help="print a JSON array")
     b = sub.add_parser("bench", help="random playouts per second")
     b.add_argument("--seconds", type=float, default=3.0, help="seconds per figure")
     b.add_argument("--json", action="store_true", help="print one JSON object")
@@ -92,6 +128,8 @@ def main(argv=None) -> int:
         return cmd_replay(args)
     if args.command == "review":
         return cmd_review(args)
+    if args.command == "puzzles":
+        return cmd_puzzles(args)
     from bummerl_lab.bench import main as bench_main
 
     bench_main(args.seconds, args.json)
