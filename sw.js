@@ -13,6 +13,10 @@ self.addEventListener("install", (event) => {
   event.waitUntil(
     caches.open(CACHE).then((cache) =>
       cache.addAll(self.PRECACHE.files.map((path) => new URL(path, SCOPE).href))
+        // A runtime file an earlier release kept (the visitor opened Puzzles) comes with
+        // this release too, so that it stays there offline; never on a first visit.
+        .then(() => Promise.all(RUNTIME.map((url) => caches.match(url)
+          .then((kept) => kept && cache.add(url)).catch(() => {}))))
     )
   );
 });

@@ -211,3 +211,30 @@ def test_puzzles_work_offline_once_opened_and_are_not_precached(browser, site_ur
     finally:
         table.context.set_offline(False)
         table.close_context()
+
+
+@pytest.mark.skipif(not COLLECTION.exists(), reason="the site has no puzzle collection yet")
+def test_a_new_release_brings_the_collection_a_visitor_had_and_no_other(browser, site_url):
+    """A release installs beside the old one: the collection comes with it when an older
+    release had kept it (the visitor opened Puzzles), else not. Here the older release is
+    a cache of that name, the new release the worker installed under another address."""
+    table = Table(browser, site_url, service_workers="allow")
+    try:
+        table.open("seed=61&pace=0")
+        page = table.page
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
+        install = """async ([keep, n]) => {
+            const release = (await caches.keys()).find((n) => /^bummerl-[0-9a-f]+$/.test(n));
+            await (await caches.open(release)).delete('./assets/puzzles.json');
+            if (keep) await (await caches.open('bummerl-older')).put('./assets/puzzles.json', new Response('{}'));
+            const reg = await navigator.serviceWorker.register('./sw.js?install=' + n, {updateViaCache: 'none'});
+            const worker = reg.installing;
+            await new Promise((done) => worker.addEventListener('statechange', () => worker.state === 'installed' && done()));
+            const kept = await (await caches.open(release)).match('./assets/puzzles.json');
+            return kept ? (await kept.text()).length : 0;
+        }"""
+        assert page.evaluate(install, [False, 1]) == 0  # a visitor who never opened Puzzles
+        assert page.evaluate(install, [True, 2]) == len(SERVED.encode())  # the release's own collection
+        assert table.take_problems() == []
+    finally:
+        table.close_context()
