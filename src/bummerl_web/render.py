@@ -448,6 +448,8 @@ def hint_text(settings: dict, hint) -> str:
         what = t(settings, "act_play", card=i18n.card_name(lang, deck, action.card))
     elif action.kind == "marry":
         what = t(settings, "act_marry", suit=i18n.suit_name(lang, deck, action.suit))
+    elif action.kind == "exchange" and deck == "de":  # German cards: the Unter, as on its button
+        what = t(settings, "act_exchange_de")
     else:
         what = t(settings, f"act_{action.kind}")
     params = dict(hint.params)

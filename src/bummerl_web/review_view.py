@@ -28,6 +28,8 @@ def action_words(settings: dict, action: str) -> str:
         return t(settings, "act_play", card=i18n.card_name(lang, deck, parsed.card))
     if parsed.kind == "marry":
         return t(settings, "act_marry", suit=i18n.suit_name(lang, deck, parsed.suit))
+    if parsed.kind == "exchange" and deck == "de":  # German cards: the Unter, as on its button
+        return t(settings, "act_exchange_de")
     return t(settings, f"act_{parsed.kind}")
 
 
