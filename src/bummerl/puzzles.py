@@ -32,7 +32,7 @@ from .errors import IllegalAction, NotationError
 from .jsondoc import (
     expect_bool, expect_int, expect_list, expect_number, expect_object, expect_str, is_number, show,
 )
-from .record import MAX_ACTIONS, PACKED_MAX, decode_record, from_record
+from .record import PACKED_MAX, decode_record, from_record
 
 FORMAT = 1
 # Ids of the themes, in the order a puzzle lists them (the page words them):

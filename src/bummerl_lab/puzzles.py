@@ -20,7 +20,8 @@ A position is kept when its best action beats every other by at least ``MARGIN``
 points (with every sample giving the same best action), and when it has a theme
 (``themes``). Its difficulty is the first of Easy, Medium and a quick Hard (Hard at its
 node budget) that plays the answer, each with a fixed seed; ``expert`` when none does.
-The reason is the Hint's for the answer (``bots.hints.explain``, as the review gives it).
+The reason is the Hint's for the answer (``bots.hints.explain``, with the search's close
+odds; ``reason_of``).
 
 The collection is chosen from the candidates (``select``): at most ``PER_HAND`` from one
 hand, the least-filled theme served first, no theme in more than ``MOST_SHARE`` of the
@@ -36,16 +37,14 @@ import random
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
 
-from bummerl.bots import hard
 from bummerl.bots.hints import explain
 from bummerl.bots.levels import choose
 from bummerl.bots.solver import EXACT, Budget, action_values
 from bummerl.bots.world import WorldBuilder
-from bummerl.cards import CLAIM, SUIT_OF, SUITS, Action, action_str, parse_card
+from bummerl.cards import FOLLOWER_WINS, POINTS, SUIT_OF, SUITS, Action, action_str, parse_card
 from bummerl.hand import deal
-from bummerl.puzzles import DIFFICULTIES, FORMAT, THEMES, Puzzle, check
+from bummerl.puzzles import DIFFICULTIES, FORMAT, THEMES
 from bummerl.record import encode_record
 from bummerl.review import Plan, _search, _values
 from bummerl.rules import GOAL, PRESETS, marriage_points
@@ -67,7 +66,7 @@ QUICK_REFERENCE = Plan(tricks=((5, 1), (4, 1), (3, 1), (2, 1)), batch=12, most_w
 QUICK_SCREEN = Plan(tricks=((5, 1), (4, 1), (3, 1), (2, 1)), batch=6, most_worlds=6, least_worlds=6, z=float("inf"))
 EXACT_DEALS = 3003  # most splits of the unseen cards an exact value averages (C(14, 5) = 2002)
 COUNT = 320  # puzzles in the collection
-HANDS = 192  # hands played at most
+HANDS = 336  # hands played at most
 CHUNK = 8  # hands looked at between two looks at whether the collection is full
 PER_HAND = 3  # puzzles from one hand at most
 MOST_SHARE = 0.4  # the most common theme's share of the collection at most
@@ -177,8 +176,6 @@ def _goes_out(view, answer: str) -> bool:
         return bool(view.tricks[seat]) and own + marriage_points(SUITS.index(action.suit), SUITS.index(view.trump)) >= GOAL
     if view.trick is None or action.kind != "play":
         return False
-    from bummerl.cards import FOLLOWER_WINS, POINTS
-
     lead, card = parse_card(view.trick[1]), action.code
     return FOLLOWER_WINS[SUITS.index(view.trump)][lead * 20 + card] and own + POINTS[lead] + POINTS[card] >= GOAL
 
@@ -195,7 +192,7 @@ def difficulty(picks: dict, answer: str) -> str:
 
 
 def sampled(view, key: str, quick: bool, picks) -> tuple | None:
-    """(values, answer, worlds, close_odds, rival) by the reference under ``SEEDS`` samples
+    """(values, answer, worlds, close_odds) by the reference under ``SEEDS`` samples
     (the first sample's figures), or None when the screen or any sample does not give one
     answer ahead by ``MARGIN``, or the position has no theme."""
     screen, reference = (QUICK_SCREEN, QUICK_REFERENCE) if quick else (SCREEN, REFERENCE)
@@ -209,12 +206,12 @@ def sampled(view, key: str, quick: bool, picks) -> tuple | None:
     for sample in range(SEEDS):
         search = _search(view, f"puzzles:{key}:{sample}", reference)
         search.step()
-        values, _, odds, _, near = _values(search, None, reference)
+        values, _, odds, _, _ = _values(search, None, reference)
         answer, lead = lead_of(values)
         if lead < MARGIN or (first is not None and answer != first[1]):
             return None
         if first is None:
-            first = (values, answer, len(search.world_values()), odds, near)
+            first = (values, answer, len(search.world_values()), odds)
     return first
 
 
@@ -251,12 +248,12 @@ def hand_puzzles(job: tuple) -> list[dict]:
             best, lead = lead_of(values)
             if lead < MARGIN:
                 continue
-            answer, worlds, odds, near, deals = best, 0, None, None, exact[1]
+            answer, worlds, odds, deals = best, 0, None, exact[1]
         else:
             result = sampled(view, f"{seed}:{number}:{step}", quick, picks)
             if result is None:
                 continue
-            values, answer, worlds, odds, near = result
+            values, answer, worlds, odds = result
             values, deals = rounded(values), 0
             best, lead = lead_of(values)
             if best != answer or lead < MARGIN:
@@ -264,7 +261,7 @@ def hand_puzzles(job: tuple) -> list[dict]:
         tags = themes(view, values, answer, picks)
         if not tags:
             continue
-        reason, params = explain(view, answer, odds, near)
+        reason, params = explain(view, answer, odds)
         found.append({"hand": number, "record": packed, "step": step, "values": values, "answer": str(answer),
                       "exact": exact is not None, "worlds": worlds, "deals": deals, "themes": list(tags),
                       "difficulty": difficulty(picks(), answer), "reason": reason.value,
@@ -321,15 +318,30 @@ def full(candidates: list, count: int) -> bool:
     return len(select(candidates, count)) >= count and min(theme_counts(candidates).values()) >= THEME_TARGET
 
 
+def reason_of(view, answer: str, reason: str, params: dict) -> tuple[str, dict]:
+    """The explanation of ``answer`` at ``view``: the Hint's reason (``hints.explain``), with
+    the close odds of the search (from the candidate's ``reason`` and ``params``) for a
+    close. Never "another card is about as good": the answer beats every other action by
+    the margin, though a handful of worlds cannot show it to the Hint's rule."""
+    odds = (params["won"], params["worlds"]) if reason == "close_odds" else None
+    found, found_params = explain(view, answer, odds)
+    return found.value, dict(found_params)
+
+
 def collection(candidates: list, count: int, made_by: str) -> dict:
     """The collection document of the selected candidates, in the order of their ids."""
+    from bummerl.record import decode_record, from_record
+
     taken, puzzles = set(), []
     for c in sorted(select(candidates, count), key=lambda c: (c["record"], c["step"])):
         id_ = puzzle_id(c["record"], c["step"], taken)
         taken.add(id_)
+        record = decode_record(c["record"])
+        hand = from_record({**record, "actions": record["actions"][:c["step"]]})
+        reason, params = reason_of(hand.view(hand.to_act), c["answer"], c["reason"], c["reason_params"])
         puzzles.append({"id": id_, "record": c["record"], "step": c["step"], "values": c["values"],
                         "answer": c["answer"], "exact": c["exact"], "worlds": c["worlds"], "themes": c["themes"],
-                        "difficulty": c["difficulty"], "reason": c["reason"], "reason_params": c["reason_params"]})
+                        "difficulty": c["difficulty"], "reason": reason, "reason_params": params})
     puzzles.sort(key=lambda p: p["id"])
     return {"format": FORMAT, "made_by": made_by, "margin": MARGIN, "puzzles": puzzles}
 
@@ -418,11 +430,10 @@ def generate(seed: int, count: int = COUNT, hands: int = HANDS, jobs: int = 1, q
 
 
 def verify(doc: dict) -> None:
-    """Every puzzle of ``doc`` checked as the reader checks it (``bummerl.puzzles.check``)."""
+    """``doc`` read back as the page reads it: strictly, every puzzle ``check``ed."""
     from bummerl.puzzles import read_collection
 
-    for puzzle in read_collection(json.loads(dumps(doc))):
-        check(puzzle, doc["margin"])
+    read_collection(json.loads(dumps(doc)))
 
 
 def main(argv=None) -> int:
