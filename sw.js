@@ -6,11 +6,17 @@ importScripts("./precache.js");
 
 const CACHE = "bummerl-" + self.PRECACHE.version;
 const SCOPE = new URL("./", self.location).href;
+// Files not precached (tools/build_sw.py's RUNTIME_CACHED): cached the first time they are fetched.
+const RUNTIME = ["./assets/puzzles.json"].map((path) => new URL(path, SCOPE).href);
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
     caches.open(CACHE).then((cache) =>
       cache.addAll(self.PRECACHE.files.map((path) => new URL(path, SCOPE).href))
+        // A runtime file an earlier release kept (the visitor opened Puzzles) comes with
+        // this release too, so that it stays there offline; never on a first visit.
+        .then(() => Promise.all(RUNTIME.map((url) => caches.match(url)
+          .then((kept) => kept && cache.add(url)).catch(() => {}))))
     )
   );
 });
@@ -34,8 +40,13 @@ self.addEventListener("fetch", (event) => {
   const page = navigate && new URL(request.url).pathname === new URL(SCOPE).pathname
     ? new URL("./index.html", SCOPE).href : request;
   event.respondWith(
-    caches.open(CACHE)
-      .then((cache) => cache.match(page, { ignoreSearch: navigate }))
-      .then((hit) => hit || fetch(request))
+    caches.open(CACHE).then((cache) => cache.match(page, { ignoreSearch: navigate }).then((hit) => {
+      if (hit) return hit;
+      if (!RUNTIME.includes(request.url)) return fetch(request);
+      // Fetched only when wanted (the puzzle collection): kept in this release's cache once
+      // it has come, so that it is there offline afterwards.
+      return fetch(request).then((response) => response.ok
+        ? cache.put(request, response.clone()).then(() => response, () => response) : response);
+    }))
   );
 });

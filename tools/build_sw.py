@@ -28,8 +28,10 @@ SKIP_NAMES = ("LICENSE", "VERSIONS.json", "preview.html")
 sys.path.insert(0, str(ROOT / "tools"))
 from site_layout import PUZZLES, VENDORED_STDLIB  # noqa: E402
 
-# (the puzzle collection is fetched when Puzzles opens, not on the first visit)
-SKIP_PATHS = (VENDORED_STDLIB, PUZZLES)
+# The puzzle collection is fetched only when Puzzles opens: sw.js caches it then (never
+# on the first visit), so that Puzzles works offline once it has been opened.
+RUNTIME_CACHED = (PUZZLES,)
+SKIP_PATHS = (VENDORED_STDLIB, *RUNTIME_CACHED)
 
 
 def files() -> list[str]:

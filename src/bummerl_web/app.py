@@ -24,12 +24,14 @@ from bummerl import bots
 
 from . import rescue
 from .dom import by_id, document, download, local_storage
-from .effects import (DIALOG_FOCUS, Announce, BotDue, CloseDialog, Consumed, Copy, CopyText, Download, Focus, OpenDetails,
-                      OpenDialog, Render, RunBot, ShowHint, Status, ThinkHint, ThinkReview, Toast, WarmBots, Warn)
+from .effects import (DIALOG_FOCUS, Announce, BotDue, CloseDialog, Consumed, Copy, CopyText, Download, Focus,
+                      LoadPuzzles, OpenDetails, OpenDialog, ReadPuzzles, Render, RunBot, ShowHint, Status, ThinkHint,
+                      ThinkReview, Toast, WarmBots, Warn)
 from .settings import THINK_SLICE
 from .table import Table, read_address
 
 FORM_FIELDS = "input[name], select[name]"
+PUZZLES_URL = "./assets/puzzles.json"  # fetched only when Puzzles opens (sw.js caches it then)
 # Seconds of the review's thinking per task: a search overshoots its slice by up to some
 # tens of ms (it looks at the clock every 256 nodes), and the panel is drawn after it.
 REVIEW_SLICE = 0.025
@@ -83,6 +85,8 @@ class App:
             Warn: lambda e: js.console.warn(e.text),
             WarmBots: lambda e: self.spawn(warm_bots()),
             ThinkReview: lambda e: self.spawn(self.run_review()),
+            LoadPuzzles: lambda e: self.spawn(self.load_puzzles()),
+            ReadPuzzles: lambda e: self.spawn(self.read_puzzles()),
             Consumed: lambda e: None,
         }
 
@@ -289,6 +293,8 @@ class App:
         target = event.target
         if target.getAttribute("data-action") == "load-record":
             self.spawn(self.load_file(target))
+        elif target.getAttribute("data-action") == "puzzle-theme":
+            self.do("puzzle-theme", theme=str(target.value))
         elif target.getAttribute("data-setup"):  # a control of the deal editor
             value = ("1" if target.checked else "0") if target.type == "checkbox" else str(target.value)
             self.do("setup-set", field=target.getAttribute("data-setup"), value=value,
@@ -411,6 +417,35 @@ class App:
             self.do("setup-copy-failed", field=field)
             return
         self.do("setup-copied")
+
+    async def load_puzzles(self) -> None:
+        """Fetch the puzzle collection (the service worker answers from its cache once it
+        has been fetched), then hand its text to the table; a failure (offline and never
+        fetched, a server error) is said and the page goes on. The performance marks time
+        the fetch and the reading (tools and tests read them)."""
+        js.performance.mark("bummerl:puzzles-fetch")
+        try:
+            response = await js.fetch(PUZZLES_URL)
+            if not response.ok:
+                raise OSError(f"HTTP {response.status}")
+            text = str(await response.text())
+        except Exception as error:  # noqa: BLE001 (TypeError "Failed to fetch" offline, HTTP errors)
+            self.do("puzzles-failed", error=str(getattr(error, "message", error))[:120])
+            return
+        js.performance.mark("bummerl:puzzles-fetched")
+        self.do("puzzles-loaded", text=text)
+
+    async def read_puzzles(self) -> None:
+        """Read the fetched collection in slices (``REVIEW_SLICE`` seconds each, a task of
+        its own), then show its puzzle."""
+        while True:
+            await asyncio.sleep(0)
+            effects = self.table.puzzles_slice(REVIEW_SLICE)
+            if effects != [Consumed()]:
+                js.performance.mark("bummerl:puzzles-read")
+                self.carry_out(effects)
+                js.performance.mark("bummerl:puzzles-shown")
+                return
 
     async def load_file(self, field) -> None:
         files = field.files

@@ -48,11 +48,15 @@ Toast = _effect("Toast", "A short visible confirmation (``text``) that goes away
 Warn = _effect("Warn", "A line (``text``) for developers in the console.", ("text", str))
 WarmBots = _effect("WarmBots", "Import the bots (and the review), a module per task.")
 ThinkReview = _effect("ThinkReview", "Think about the review (or a puzzle) in slices: `Table.review_slice`.")
+LoadPuzzles = _effect("LoadPuzzles", """Fetch the puzzle collection (assets/puzzles.json), then
+    ``update("puzzles-loaded", text=...)`` or ``update("puzzles-failed", error=...)``.""")
+ReadPuzzles = _effect("ReadPuzzles", "Read the fetched collection in slices (`Table.puzzles_slice`), a task each.")
 Consumed = _effect("Consumed", """Nothing to do, but the key or click was the table's: the browser does
     nothing with it either.""")
 
 
 Effect = (Render | Announce | RunBot | BotDue | ThinkHint | ShowHint | Status | OpenDialog | CloseDialog
-          | OpenDetails | Focus | Copy | CopyText | Download | Toast | Warn | WarmBots | ThinkReview | Consumed)
+          | OpenDetails | Focus | Copy | CopyText | Download | Toast | Warn | WarmBots | ThinkReview | LoadPuzzles
+          | ReadPuzzles | Consumed)
 EFFECTS = Effect.__args__  # every effect type (app has a handler for each)
 RENDER = Render()

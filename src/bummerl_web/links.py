@@ -4,7 +4,9 @@ Links carry ``seed``, ``hand`` (deal number ``n`` of the match dealt from ``seed
 first), ``rules`` (a preset, then ``option=value`` pairs), ``lang``, ``deck``, ``embed``
 and ``record`` (the engine's packed record, ``bummerl.record.encode_record``), with a
 record ``at`` (the position shown: actions done, 0 = as dealt), ``review=1`` (open its
-review) and ``puzzle=1`` (ask the decision at ``at`` as a puzzle); anything unknown,
+review) and ``puzzle=1`` (ask the decision at ``at`` as a puzzle); ``puzzle=ID`` (six
+characters a-z 0-9 with a letter), without a record, opens that puzzle of the collection
+(`puzzle_book`); anything unknown,
 malformed or given twice is noticed (the first value counts):
 
 >>> link = parse_link("seed=42&rules=sharp,claim=auto&lang=de&deck=xx&zoom=2&lang=en")
@@ -28,6 +30,7 @@ from bummerl.record import HEX, MAX_ACTIONS, decode_record, encode_record
 from bummerl.rules import OPTIONS
 
 from .i18n import DECKS, LANGS
+from .puzzle_book import is_puzzle_id
 
 MAX_SEED_DIGITS = 18  # below 2**63
 MAX_HAND = 10**6
@@ -170,6 +173,7 @@ class Link:
     at: int | None = None  # the record's position to show (actions done)
     review: bool = False  # open the record's review
     puzzle: bool = False  # ask the decision at ``at`` as a puzzle
+    puzzle_id: str | None = None  # a puzzle of the collection (never with a record)
     setup: object = None  # a deal set up by hand (deal_setup.Setup); ``record`` is its hand
     seat: int = 0  # the set-up deal's seat the reader plays
     play: bool = False  # play on from the record's position ``at``
@@ -198,6 +202,9 @@ def parse_link(query: str) -> Link:
             link.record = link.setup.record(link.seat)
             if link.at is None:
                 link.at = len(link.setup.actions)
+    if link.puzzle_id is not None and link.record is not None:
+        link.notices.append("puzzle: a puzzle of the collection is not asked with a record; the id is ignored")
+        link.puzzle_id = None
     if link.record is None and (link.at is not None or link.review or link.puzzle or link.play):
         link.notices.append("at, review, puzzle, play: only with a record; ignored")
         link.at, link.review, link.puzzle, link.play = None, False, False, False
@@ -242,6 +249,10 @@ def _read_parameter(link: Link, key: str, value: str) -> None:
     elif key in ("caption", "question"):
         limit = CAPTION_MAX if key == "caption" else QUESTION_MAX
         setattr(link, key, plain_text(key, value, limit, link.notices))
+    elif key == "puzzle" and is_puzzle_id(value):
+        link.puzzle_id = value
+    elif key == "puzzle" and value not in EMBED:
+        link.notices.append(f"puzzle: {show(value)} is not 1, 0 or a puzzle's id (6 characters a-z 0-9); ignored")
     elif key in ("embed", "review", "puzzle", "play", "open"):
         if value in EMBED:
             setattr(link, key, EMBED[value])
@@ -262,7 +273,7 @@ def _read_parameter(link: Link, key: str, value: str) -> None:
 
 def make_link(seed=None, rules=None, lang=None, deck=None, embed=False, record=None,
               hand=None, at=None, review=False, puzzle=False, setup=None, play=False,
-              open_cards=False, caption=None, question=None) -> str:
+              open_cards=False, caption=None, question=None, puzzle_id=None) -> str:
     """The query string (without ``?``) for these settings.
 
     >>> make_link(seed=7, hand=3, lang="en")
@@ -291,6 +302,8 @@ def make_link(seed=None, rules=None, lang=None, deck=None, embed=False, record=N
             parts.append("puzzle=1")
         if play:
             parts.append("play=1")
+    elif puzzle_id is not None:
+        parts.append(f"puzzle={puzzle_id}")
     if open_cards:
         parts.append("open=1")
     for key, text in (("caption", caption), ("question", question)):

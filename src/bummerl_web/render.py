@@ -434,6 +434,7 @@ def menu_labels(settings: dict) -> dict:
         "deck": (t(settings, deck_key), None),
         "rules": (t(settings, "rules"), None),
         "new-match": (t(settings, "new_match"), None),
+        "puzzles": (t(settings, "puzzles"), None),
         "stats": (t(settings, "stats_title"), None),
     }
 
@@ -447,6 +448,8 @@ def hint_text(settings: dict, hint) -> str:
         what = t(settings, "act_play", card=i18n.card_name(lang, deck, action.card))
     elif action.kind == "marry":
         what = t(settings, "act_marry", suit=i18n.suit_name(lang, deck, action.suit))
+    elif action.kind == "exchange" and deck == "de":  # German cards: the Unter, as on its button
+        what = t(settings, "act_exchange_de")
     else:
         what = t(settings, f"act_{action.kind}")
     params = dict(hint.params)

@@ -154,7 +154,8 @@ def info_html(replay: Replay, settings: dict) -> str:
             + render.score_rows(settings, replay.hand.scores))
 
 
-def controls_html(replay: Replay, settings: dict) -> str:
+def controls_html(replay: Replay, settings: dict, leave: str = "leave") -> str:
+    """The replay's controls; ``leave`` words the way back (to the match, or to a puzzle)."""
     at_start, at_end = replay.step == 0, replay.step == replay.length
 
     def button(action, key, disabled, extra=""):
@@ -166,7 +167,7 @@ def controls_html(replay: Replay, settings: dict) -> str:
            + button("replay-forward", "forward", at_end, " primary")
            + button("replay-next-trick", "next_trick", at_end))
     more = (button("replay-play-on", "play_on", replay.hand.over)
-            + button("replay-leave", "leave", False))
+            + button("replay-leave", leave, False))
     return (f'<div class="replay-nav" role="group" aria-label="{render.attr(_t(settings, "replay"))}">{nav}</div>'
             f'<div class="replay-more">{more}</div>')
 

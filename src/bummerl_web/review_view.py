@@ -28,6 +28,8 @@ def action_words(settings: dict, action: str) -> str:
         return t(settings, "act_play", card=i18n.card_name(lang, deck, parsed.card))
     if parsed.kind == "marry":
         return t(settings, "act_marry", suit=i18n.suit_name(lang, deck, parsed.suit))
+    if parsed.kind == "exchange" and deck == "de":  # German cards: the Unter, as on its button
+        return t(settings, "act_exchange_de")
     return t(settings, f"act_{parsed.kind}")
 
 
@@ -216,3 +218,57 @@ def puzzle_html(settings: dict, scores, answer: str | None, decision, played: bo
                     f'<button type="button" class="act" data-action="puzzle-show">'
                     f'{escape(t(settings, "puzzle_show"))}</button></p>')
     return "".join(rows)
+
+
+# ------------------------------------------------------------------ the collection's puzzles
+
+def theme_name(settings: dict, theme: str) -> str:
+    return t(settings, "theme_" + theme)
+
+
+def puzzle_about(settings: dict, puzzle, answered: bool) -> str:
+    """The puzzle's difficulty and id; its themes too once answered (before, they would
+    give the answer away)."""
+    difficulty = t(settings, "difficulty_" + puzzle.difficulty)
+    if not answered:
+        return t(settings, "puzzle_about", difficulty=difficulty, id=puzzle.id)
+    themes = ", ".join(theme_name(settings, theme) for theme in puzzle.themes)
+    return t(settings, "puzzle_about_themes", difficulty=difficulty, themes=themes, id=puzzle.id)
+
+
+def collection_puzzle_html(settings: dict, scores, about: str, answer: str | None, verdict: str | None,
+                           mark: str | None, alone: bool, next_ready: bool) -> str:
+    """A collection's puzzle in the board's place: what it is, the scores, the question,
+    then the verdict with *Next* (not in a puzzle embedded alone; a line saying all are
+    solved when none is left), *Try again* and *Show the hand*."""
+    rows = [f'<h2 class="caption" id="puzzle-title">{escape(t(settings, "puzzle_title"))}</h2>',
+            f'<p class="puzzle-about">{escape(about)}</p>', score_rows(settings, scores)]
+    if answer is None or verdict is None:
+        rows.append(f'<p class="puzzle-text">{escape(t(settings, "puzzle_question"))}</p>')
+        return "".join(rows)
+    rows.append(f'<p class="puzzle-text mark-{mark}" data-mark="{mark}">{escape(verdict)}</p>')
+    more = []
+    if not alone and next_ready:
+        more.append(f'<button type="button" class="act primary" data-action="puzzle-next">'
+                    f'{escape(t(settings, "puzzle_next"))}</button>')
+    more.append(f'<button type="button" class="act" data-action="puzzle-again">'
+                f'{escape(t(settings, "puzzle_try_again"))}</button>')
+    more.append(f'<button type="button" class="act" data-action="puzzle-show">'
+                f'{escape(t(settings, "puzzle_show_hand"))}</button>')
+    rows.append(f'<p class="puzzle-more">{" ".join(more)}</p>')
+    if not alone and not next_ready:
+        rows.append(f'<p class="puzzle-done">{escape(t(settings, "puzzle_all_solved"))}</p>')
+    return "".join(rows)
+
+
+def puzzles_panel_html(settings: dict, themes: list, theme: str, progress: str) -> str:
+    """Under the table: the theme chosen (a select of "all" and ``themes``), the progress
+    in it, and the puzzle's link."""
+    options = "".join(f'<option value="{name}"{" selected" if name == theme else ""}>'
+                      f'{escape(theme_name(settings, name))}</option>' for name in ("all", *themes))
+    return (f'<h2 id="review-title">{escape(t(settings, "puzzles"))}</h2>'
+            f'<p class="puzzle-pick"><label for="puzzle-theme">{escape(t(settings, "puzzle_theme"))}</label> '
+            f'<select id="puzzle-theme" data-action="puzzle-theme">{options}</select></p>'
+            f'<p class="puzzle-progress">{escape(progress)}</p>'
+            f'<p class="puzzle-share"><button type="button" class="tool" data-action="puzzle-copy-link">'
+            f'{escape(t(settings, "puzzle_copy_link"))}</button></p>')

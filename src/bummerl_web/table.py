@@ -27,14 +27,14 @@ from dataclasses import dataclass, field
 from bummerl import IllegalAction, NotationError, Rules, RulesError
 from bummerl.record import MAX_RECORD_CHARS
 
-from . import embed, i18n, render, replay
+from . import embed, i18n, puzzle_book, render, replay, review_view
 from . import reviews as kept_reviews, stats as statistics, storage as store
-from .effects import (FIRST_CARD, RENDER, Announce, BotDue, CloseDialog, Copy, Download, Focus, OpenDetails,
-                      OpenDialog, Toast, WarmBots, Warn)
+from .effects import (FIRST_CARD, RENDER, Announce, BotDue, CloseDialog, Consumed, Copy, Download, Focus,
+                      LoadPuzzles, OpenDetails, OpenDialog, ReadPuzzles, Toast, WarmBots, Warn)
 from .rooms import Room, reviewing
 from .rooms.editing import SetupRoom, setup_of_record
 from .rooms.playing import PlayRoom
-from .rooms.puzzle import PuzzleRoom
+from .rooms.puzzle import LoadingRoom, PuzzleRoom
 from .rooms.replaying import ReplayRoom, puzzle_problem
 from .rooms.reviewing import ReviewRoom
 from .session import Session
@@ -45,7 +45,7 @@ REDUCED_PACE = 450  # ... under prefers-reduced-motion
 # Seconds beyond a move's pace and thinking that a tab waits before it plays the bot's
 # move in a match another tab saved (see "bot-due").
 TAKE_OVER_MARGIN = 2.0
-ROOMS = (PlayRoom, ReplayRoom, ReviewRoom, PuzzleRoom, SetupRoom)
+ROOMS = (PlayRoom, ReplayRoom, ReviewRoom, PuzzleRoom, LoadingRoom, SetupRoom)
 # The rules panel's choices that a preset button leaves as chosen so far.
 KEPT_BY_PRESETS = ("bot", "think", "four_colours", *PRACTICE_OPTIONS)
 
@@ -120,6 +120,11 @@ class Table:
     caption: str | None = None  # a link's caption and question: plain text over the table
     question: str | None = None
     open_cards: bool = False  # a link asked for both hands face up
+    puzzles: list | None = None  # the puzzle collection, once fetched (only when Puzzles opens)
+    puzzle_themes: list = field(default_factory=list)  # the themes it has puzzles of
+    puzzle_wanted: str | None = None  # a link's puzzle, until the collection is there
+    reading: object = None  # the collection being read (`puzzle_book.Reading`)
+    _puzzle_keeper: object = None  # the puzzles' progress (`puzzle_book.Keeper`), read when Puzzles opens
     play: PlayRoom = field(init=False)  # the match's room, always there behind the others
     room: Room = field(init=False)  # the room on show
 
@@ -166,6 +171,9 @@ class Table:
                 session.link_notices.append("hand: a deal number needs a seed; ignored")
         if link and link.record is not None and table.open_replay(link.record):
             table._open_at(link)
+        if link and link.puzzle_id is not None:  # a puzzle of the collection: fetched at boot
+            table.puzzle_wanted = link.puzzle_id
+            table.enter(LoadingRoom(table))
         table.play.note_hand()
         return table
 
@@ -217,7 +225,8 @@ class Table:
 
     @property
     def mode(self) -> str:
-        """The room on show: "play", "replay", "review", "puzzle" or "setup"."""
+        """The room on show: "play", "replay", "review", "puzzle", "puzzles" (the collection
+        on its way) or "setup"."""
         return self.room.MODE
 
     @property
@@ -407,6 +416,11 @@ class Table:
         if key == statistics.KEY:
             self.stats.adopt(value)  # a hand finished in another tab
             return self.open_stats() if stats_open else []
+        if key == puzzle_book.KEY:  # puzzles solved in another tab
+            if self._puzzle_keeper is None:
+                return []
+            self._puzzle_keeper.read()
+            return [RENDER] if isinstance(self.room, PuzzleRoom) and self.room.puzzle is not None else []
         if key != store.KEY or not isinstance(value, str) or self.link_game:
             return []
         if value == self.session.storage.last_written or not self.session.adopt_raw(value):
@@ -423,6 +437,119 @@ class Table:
             effects.append(BotDue(wait, play.generation))
         return effects
 
+    # the puzzles
+    @property
+    def puzzle_keeper(self) -> puzzle_book.Keeper:
+        """The puzzles' progress, read from storage when first needed (an embedded table's
+        in memory only)."""
+        if self._puzzle_keeper is None:
+            self._puzzle_keeper = puzzle_book.Keeper(None if self.embed else self.local)
+        return self._puzzle_keeper
+
+    @property
+    def puzzle_theme(self) -> str:
+        """The theme chosen ("all" when the chosen one has no puzzle in the collection)."""
+        theme = self.puzzle_keeper.progress.theme
+        return theme if theme in self.puzzle_themes else puzzle_book.ALL
+
+    def next_puzzle(self, after: str | None = None):
+        """The next unsolved puzzle of the theme chosen (None: all are solved)."""
+        return puzzle_book.next_unsolved(self.puzzles or [], self.puzzle_keeper.progress, self.puzzle_theme, after)
+
+    def progress_words(self) -> str:
+        """"Closing: 3 of 12 solved · streak 2 (best 4)"."""
+        theme, progress = self.puzzle_theme, self.puzzle_keeper.progress
+        solved, total = puzzle_book.solved_count(self.puzzles or [], progress, theme)
+        now, best = progress.streak(theme)
+        return self.words("puzzle_progress", theme=review_view.theme_name(self.settings, theme), solved=solved,
+                          total=total, now=now, best=best)
+
+    def puzzles_panel(self) -> str:
+        return review_view.puzzles_panel_html(self.settings, self.puzzle_themes, self.puzzle_theme,
+                                              self.progress_words())
+
+    def open_puzzles(self) -> list:
+        """The header's *Puzzles*: the collection is fetched the first time, then the next
+        unsolved puzzle of the theme chosen opens (the first of the theme when all are)."""
+        if self.puzzles is None:
+            if isinstance(self.room, LoadingRoom):
+                return self.room.retry()
+            self.enter(LoadingRoom(self))
+            return [RENDER, LoadPuzzles(), Announce(self.words("puzzles_loading"))]
+        room = self.room
+        if isinstance(room, PuzzleRoom) and room.puzzle is not None:  # already there
+            return [Focus(FIRST_CARD if room.answer is None else room.way_on())]
+        self.puzzle_keeper.read()  # another tab may have solved some
+        return self.open_puzzle(self.next_puzzle() or puzzle_book.in_theme(self.puzzles, self.puzzle_theme)[0])
+
+    def open_puzzle(self, puzzle) -> list:
+        room = PuzzleRoom.of(self, puzzle)
+        self.enter(room)
+        self.dealt_posted = None  # an embedding page hears of the puzzle's position (``ready``)
+        return room.opened()
+
+    def open_next_puzzle(self) -> list:
+        """*Next*: the next unsolved puzzle of the theme after the one on show."""
+        room = self.room
+        puzzle = self.next_puzzle(after=room.puzzle.id if isinstance(room, PuzzleRoom) and room.puzzle else None)
+        if puzzle is None:
+            return [Announce(self.words("puzzle_all_solved"))]
+        return self.open_puzzle(puzzle)
+
+    def choose_puzzle_theme(self, theme: str) -> list:
+        """A theme chosen (kept with the progress): its next unsolved puzzle opens; the
+        focus stays on the choice."""
+        if self.puzzles is None or theme != puzzle_book.ALL and theme not in self.puzzle_themes:
+            return []
+        self.puzzle_keeper.choose_theme(theme)
+        puzzle = self.next_puzzle() or puzzle_book.in_theme(self.puzzles, theme)[0]
+        room = PuzzleRoom.of(self, puzzle)
+        self.enter(room)
+        return [RENDER, Announce(f"{self.progress_words()}. {room.question_words()}")]
+
+    def puzzles_loaded(self, text: str) -> list:
+        """The collection's text fetched: read strictly, a slice at a time (`puzzles_slice`,
+        run by the page)."""
+        try:
+            self.reading = puzzle_book.Reading(text)
+        except NotationError as error:
+            return self.puzzles_failed(self.words("puzzles_bad", error=str(error)), worded=True)
+        return [ReadPuzzles()]
+
+    def puzzles_slice(self, seconds: float) -> list:
+        """Read the collection for about ``seconds``: nothing more to do ([]), more to read
+        ([Consumed()]), or, once read, the puzzle a link asked for or the next unsolved one
+        (unless the player went elsewhere meanwhile)."""
+        reading = self.reading
+        if reading is None:
+            return []
+        try:
+            if not reading.step(seconds):
+                return [Consumed()]
+        except NotationError as error:
+            self.reading = None
+            return self.puzzles_failed(self.words("puzzles_bad", error=str(error)), worded=True)
+        self.reading = None
+        puzzles = reading.puzzles
+        self.puzzles, self.puzzle_themes = puzzles, puzzle_book.themes_present(puzzles)
+        if not isinstance(self.room, LoadingRoom):
+            return []
+        wanted, self.puzzle_wanted = self.puzzle_wanted, None
+        if wanted is not None:
+            found = next((p for p in puzzles if p.id == wanted), None)
+            if found is None:
+                return self.room.failed(self.words("puzzle_unknown", id=wanted))
+            return self.open_puzzle(found)
+        return self.open_puzzles()
+
+    def puzzles_failed(self, error: str, worded: bool = False) -> list:
+        """The collection could not be fetched (offline and never fetched) or read: said,
+        and the page goes on (the way back to the match, *Try again*)."""
+        said = error if worded else self.words("puzzles_failed", error=error)
+        if isinstance(self.room, LoadingRoom):
+            return self.room.failed(said)
+        return [Announce(said)]
+
     # sharing
     def open_setup(self) -> list:
         """The deal editor, from the record's position on show (if any), else empty."""
@@ -434,7 +561,7 @@ class Table:
         return [OpenDetails("share", False), RENDER, Focus("#setup-title")]
 
     def copy_link(self) -> list:
-        return [Copy(replay.deal_query(self.session))]
+        return [Copy(self.room.share_query() or replay.deal_query(self.session))]
 
     def copy_record(self) -> list:
         return [Copy(replay.record_query(self.room.record_hand().to_record(), self.session))]
@@ -486,6 +613,9 @@ ACTIONS = {
     "rules-apply": lambda t, form: t.apply_rules(form),
     "rules-cancel": lambda t: [CloseDialog("rules-panel")],
     "stats": Table.open_stats,
+    "puzzles": Table.open_puzzles,
+    "puzzles-loaded": lambda t, text: t.puzzles_loaded(text),
+    "puzzles-failed": lambda t, error: t.puzzles_failed(error),
     "stats-reset": Table.ask_stats_reset,
     "stats-reset-yes": Table.reset_stats,
     "dialog-close": lambda t, dialog="": [CloseDialog(dialog)] if dialog else [],

@@ -2,6 +2,8 @@
 more than colour, a graph whose axis and legend are on the chart."""
 import re
 
+import pytest
+
 from bummerl.review import Decision, GraphPoint, Review
 from bummerl_web import review_view
 from bummerl_web.settings import default_settings
@@ -59,3 +61,13 @@ def test_a_loss_the_worlds_left_uncertain_is_shown_with_its_margin():
     assert ">0,30 ± 0,08<" in review_view.rows_html(default_settings("de"), review)
     english = review_view.rows_html(default_settings("en"), review)
     assert ">0.30 ± 0.08<" in english and ">0.60<" in english
+
+
+@pytest.mark.parametrize("lang, deck, words", [
+    ("en", "fr", "exchange the trump jack"), ("en", "de", "exchange the trump Unter"),
+    ("de", "fr", "Atout-Buben tauschen"), ("de", "de", "Atout-Unter tauschen"),
+])
+def test_the_exchange_is_worded_for_the_deck_as_on_its_button(lang, deck, words):
+    from bummerl_web.review_view import action_words
+
+    assert action_words({"lang": lang, "deck": deck}, "exchange") == words

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from bummerl import CARD_CODES, NotationError, Rules, from_record
 from bummerl.record import decode_record, encode_record, loads_record
-from bummerl_web import links, render, replay, stats
+from bummerl_web import links, puzzle_book, render, replay, stats
 from bummerl.bots import choose
 from bummerl_web.session import Session
 from bummerl_web.settings import HUMAN
@@ -213,6 +213,21 @@ def mutate(doc, data) -> object:
     return doc
 
 
+def mutated(text: str, data) -> str:
+    """``text`` (a JSON document) after one to three structural changes (`mutate`)."""
+    doc = json.loads(text)
+    for _ in range(data.draw(st.integers(1, 3))):
+        doc = mutate(doc, data)
+    return json.dumps(doc)
+
+
+def damaged(text: str, data) -> str:
+    """``text`` cut somewhere, a little junk put in."""
+    cut = data.draw(st.integers(0, len(text)))
+    junk = data.draw(st.text(max_size=8))
+    return text[:cut] + junk + text[cut + data.draw(st.integers(0, 8)):]
+
+
 @settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_fuzzed_saved_documents_load_or_are_set_aside(data):
@@ -270,18 +285,72 @@ def test_unreadable_statistics_are_set_aside_and_the_table_plays(raw):
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_fuzzed_statistics_load_or_are_set_aside(data):
-    doc = json.loads(STATS)
-    for _ in range(data.draw(st.integers(1, 3))):
-        doc = mutate(doc, data)
-    stats_loaded_or_set_aside(json.dumps(doc))
+    stats_loaded_or_set_aside(mutated(STATS, data))
 
 
 @settings(max_examples=200, deadline=None)
 @given(st.data())
 def test_damaged_statistics_text_loads_or_is_set_aside(data):
-    cut = data.draw(st.integers(0, len(STATS)))
-    junk = data.draw(st.text(max_size=8))
-    stats_loaded_or_set_aside(STATS[:cut] + junk + STATS[cut + data.draw(st.integers(0, 8)):])
+    stats_loaded_or_set_aside(damaged(STATS, data))
+
+
+# ------------------------------------------------------------------ fuzz: the puzzles' progress key
+
+from .puzzle_fixture import TEXT as PUZZLES, arrive  # noqa: E402
+
+
+def played_progress() -> str:
+    """The progress a few answers leave (right and wrong, several themes, a theme chosen)."""
+    progress = puzzle_book.Progress()
+    for puzzle_id, themes, right in (("pa0001", ("closing",), True), ("pb0002", ("trumping",), False),
+                                     ("pc0003", ("closing", "counting"), True), ("pd0004", ("trumping",), True)):
+        progress = progress.answered(puzzle_id, themes, right)
+    return progress.with_theme("closing").to_json()
+
+
+PROGRESS = played_progress()
+
+
+def progress_loaded_or_set_aside(raw: str) -> None:
+    """The page with ``raw`` stored as the puzzles' progress: Puzzles opens a puzzle you
+    can answer, the progress read or set aside (and said) as it was."""
+    backend = MemoryBackend({puzzle_book.KEY: raw})
+    table = Table.start(read_address("seed=3&pace=0"), ["en"], backend)
+    table.boot()
+    table.update("puzzles")
+    arrive(table, PUZZLES)
+    screen = table.screen()
+    assert table.mode == "puzzle" and table.room.replay.hand.view(HUMAN).legal
+    assert '<button type="button" class="card' in screen.html["hand"]
+    if table.puzzle_keeper.set_aside:
+        assert backend.items[f"{puzzle_book.KEY}.aside.1"] == raw and screen.text["notice"]
+    else:
+        assert puzzle_book.load(backend.items[puzzle_book.KEY]) == table.puzzle_keeper.progress
+    assert KEY not in backend.items or json.loads(backend.items[KEY])["app"] == "bummerl"
+
+
+@pytest.mark.parametrize("raw", [
+    "[" * 100_000, '{"app": "bummerl.puzzles", "version": 1, "streaks": ' + "{" * 50_000,
+    PROGRESS.replace('"all":[', '"all":[' + "9" * 5000 + ",", 1),
+    PROGRESS.replace('"version":1', '"version":' + "9" * 30), PROGRESS[:len(PROGRESS) // 2], "x" * 3_000_000,
+])
+def test_unreadable_puzzle_progress_is_set_aside_and_puzzles_open(raw):
+    progress_loaded_or_set_aside(raw)
+    backend = MemoryBackend({puzzle_book.KEY: raw})
+    keeper = puzzle_book.Keeper(backend)
+    assert keeper.set_aside and backend.items[f"{puzzle_book.KEY}.aside.1"] == raw
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_fuzzed_puzzle_progress_loads_or_is_set_aside(data):
+    progress_loaded_or_set_aside(mutated(PROGRESS, data))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_damaged_puzzle_progress_text_loads_or_is_set_aside(data):
+    progress_loaded_or_set_aside(damaged(PROGRESS, data))
 
 
 # ------------------------------------------------------------------ fuzz: links and records
@@ -293,7 +362,8 @@ VALUES = st.one_of(
     st.binary(max_size=8).map(lambda raw: "".join(f"%{b:02X}" for b in raw)),  # any bytes
     st.sampled_from(["²", "%C2%B2", "٣", "9" * 5000, "sharp,claim=auto,claim=manual", "0", "1", "de",
                      "soft,match_bummerls=" + "9" * 5000, "111a5.abcdopqrstklmnfghije.at",
-                     "10119a.yyy-t---------------.2ecp5owe.a", "11019a.yyyyyooooot123456789..", "%E2%80%AE%3Cb%3E"]))
+                     "10119a.yyy-t---------------.2ecp5owe.a", "11019a.yyyyyooooot123456789..", "%E2%80%AE%3Cb%3E",
+                     "pa0001", "pb0002", "zz9999", "123456"]))
 
 
 @settings(max_examples=300, deadline=None)
@@ -307,6 +377,10 @@ def test_fuzzed_links_give_a_playable_table_and_short_notices(pairs):
         assert table.replay is not None  # a packed record that decodes also replays
     screen = table.screen()
     assert screen.text["status"] and all(len(n) < 300 for n in table.session.link_notices)
+    if link.puzzle_id is not None:  # a puzzle of the collection: there once it is fetched
+        arrive(table, PUZZLES)
+        screen = table.screen()
+        assert screen.text["status"] and table.mode in ("puzzle", "puzzles")
 
 
 @settings(max_examples=300, deadline=None)

@@ -8,7 +8,8 @@ link) and the room on show; `Table.update` hands a room's own controls to it (it
   the others;
 - `replaying.ReplayRoom`: a recorded hand, stepped through;
 - `reviewing.ReviewRoom`: a replay with the review of its decisions beside it;
-- `puzzle.PuzzleRoom`: a position of a record asked as a puzzle;
+- `puzzle.PuzzleRoom`: a position asked as a puzzle (of a record, or of the collection);
+- `puzzle.LoadingRoom`: *Puzzles* while the collection is fetched, or why it cannot be;
 - `editing.SetupRoom`: the deal editor (*Share → Set up a deal*).
 
 A room changes state only in its actions (and the bot's or the review's steps); its
@@ -21,7 +22,7 @@ from .. import i18n, screens
 
 class Room:
     """What every room answers; the match's room and the record rooms fill it in."""
-    MODE = ""  # "play", "replay", "review", "puzzle" or "setup"
+    MODE = ""  # "play", "replay", "review", "puzzle", "puzzles" or "setup"
     ACTIONS: dict = {}  # data-action -> handler(room, **data)
     replay = None  # the record on show (replay.Replay), in a record room
     reviewer = None  # the review being thought (bummerl.review.Reviewer), if any
@@ -49,6 +50,10 @@ class Room:
 
     def review_slice(self, reviewer, seconds: float) -> list:
         return []
+
+    def share_query(self) -> str | None:
+        """The query Share's *Copy link* copies in this room (None: the hand in play's)."""
+        return None
 
     def _screen(self, **parts) -> screens.Screen:
         table = self.table

@@ -82,9 +82,17 @@ class RecordRoom(Room):
 class ReplayRoom(RecordRoom):
     MODE = "replay"
 
-    def __init__(self, table, shown: replay.Replay, review_asked: bool = False):
+    def __init__(self, table, shown: replay.Replay, review_asked: bool = False, back=None):
         super().__init__(table, shown)
         self.review_asked = review_asked  # a link asked for the record's review
+        self.back = back  # the room its way back returns to (a puzzle of the collection), else the match
+
+    def leave(self) -> list:
+        """Back to the room it was opened from (a puzzle), else to the match."""
+        if self.back is None:
+            return super().leave()
+        self.table.enter(self.back)
+        return self.back.returned()
 
     def boot(self) -> list:
         return self.start_review() if self.review_asked else []
@@ -97,7 +105,8 @@ class ReplayRoom(RecordRoom):
             regions={
                 "opponent": replay.seat_html(shown, settings, BOT),
                 "hand": replay.cards_html(shown, settings, HUMAN),
-                "actions": replay.controls_html(shown, settings) + self.review_control(),
+                "actions": replay.controls_html(shown, settings, "leave" if self.back is None else "puzzle_back")
+                + self.review_control(),
                 "talon": render.talon_html(view, settings),
                 "trick": render.trick_html(view, settings),
                 "board": replay.info_html(shown, settings),
@@ -143,6 +152,7 @@ class ReplayRoom(RecordRoom):
 
     ACTIONS = {
         **RecordRoom.ACTIONS,
+        "replay-leave": leave,
         **{command: lambda room, command=command: room.go_to(command)
            for command in ("replay-back", "replay-forward", "replay-previous-trick", "replay-next-trick")},
         "key": lambda room, key: room.key(key),
