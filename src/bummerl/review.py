@@ -501,6 +501,8 @@ class Reviewer:
                 return False
             if len(self.decisions) < len(self.todo):
                 self._decide(left)
+                if self._search is not None and self._search.done and max_seconds < float("inf"):
+                    return False  # a finished search's values and reason take a go of their own
             else:
                 self._solve(end)
         return True
@@ -513,8 +515,9 @@ class Reviewer:
         if self._search is None:
             view = hand.view(hand.to_act, self.board)
             self._search = _search(view, review_seed(step, played, self.seed), self.plan, code)
-        if not self._search.step(seconds):
-            return  # the slice is over
+        if not self._search.done:
+            self._search.step(seconds)
+            return  # the decision is written at the start of a go of its own (``step``)
         found, self._search = _values(self._search, code, self.plan), None
         self.decisions.append(_decision(hand, step, played, *found))
 

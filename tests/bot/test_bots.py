@@ -1056,3 +1056,14 @@ def test_an_action_is_valued_by_the_trimmed_mean_of_its_worlds():
 def test_a_trimmed_mean_drops_the_highest_and_the_lowest_values():
     assert hard.trimmed_mean([5, -4, 1, 2, 3, 0], 1) == pytest.approx(1.5)
     assert hard.trimmed_mean([1.0, 2.0], 0) == pytest.approx(1.5)
+
+
+def test_a_world_searched_at_the_last_depth_lets_its_table_go():
+    # Its table is what a deeper search of the same world would start from; after the
+    # last depth there is none, and a review's thousand tables would only burden memory.
+    h = deal(SOFT, 0, random.Random(5))
+    search_ = hard.Search(h.view(1), random.Random(1), nodes=None, max_depth=1, every_action=True)
+    search_.step()
+    assert search_.done and search_.means is not None
+    assert all(table is None for table in search_.tables)
+    assert all(values is not None for values in search_.finished)

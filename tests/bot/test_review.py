@@ -452,3 +452,17 @@ def test_a_review_searches_on_only_the_actions_its_mark_hangs_on_with_the_same_v
     assert narrowed.loss == pytest.approx(every.loss)
     assert narrowed.values.keys() == every.values.keys()
     assert max(narrowed.values.values()) == pytest.approx(narrowed.values[narrowed.best])
+
+
+def test_a_decisions_values_and_reason_are_worked_out_in_a_go_of_their_own():
+    # In the page a go is one task: the search's last slice and the reading of its
+    # thousand worlds together would make one long task, so a go that finishes a search
+    # ends there, and the next one starts by writing the decision down.
+    reviewer = Reviewer(RECORD, 0, plan=QUICK_PLAN, exact_nodes=50_000)
+    assert reviewer.step(60.0) is False
+    assert reviewer.progress[0] == 0 and reviewer._search.done
+    assert reviewer.step(60.0) is False
+    assert reviewer.progress[0] == 1 and reviewer._search.done
+    while not reviewer.step(60.0):
+        pass
+    assert reviewer.partial().decisions == review(RECORD, seat=0, **SMALL).decisions

@@ -685,6 +685,10 @@ class Search:
             # ones that can beat the played one).
             self.weights[index] *= self.config.close_fails
         self.finished[index] = values
+        if depth >= self.last_depth:
+            # never searched again: its table goes (a review's thousand worlds would keep
+            # millions of entries alive, and the garbage collector would walk them all)
+            self.tables[index] = None
 
     def _close_values(self, world, table) -> dict:
         """{action after closing: its value in ``world``}, searched to the end of the hand."""
