@@ -210,7 +210,7 @@ def sampled(view, key: str, quick: bool, picks) -> tuple | None:
     for sample in range(SEEDS):
         search = _search(view, f"puzzles:{key}:{sample}", reference)
         search.step()
-        values, _, odds, _, _ = _values(search, None, reference)
+        values, _, odds, *_ = _values(search, None, reference)
         answer, lead = lead_of(values)
         if lead < MARGIN or (first is not None and answer != first[1]):
             return None
