@@ -160,6 +160,18 @@ class Match:
         self.hand = before
         return list(hand.history[len(before.history):])
 
+    def can_take_back(self, seat: int) -> bool:
+        """Whether ``take_back(seat)`` takes something back (and does not raise)."""
+        hand = self.hand
+        if hand is None or hand.before_last_action_of(seat) is None:
+            return False
+        if hand.over:
+            try:
+                self._unscored()
+            except IllegalAction:
+                return False
+        return True
+
     def _unscored(self) -> tuple[list, list]:
         """The board and Bummerl count as they were before the last result (that of the
         hand just over) was entered; raises ``IllegalAction`` when that is not known."""
@@ -176,14 +188,19 @@ class Match:
             board = list(self.board)
             board[winner] += points
             return board, bummerls
+        # The Bummerl's last board holds the winner's points to go only as 0: the board
+        # before is replayed from the results since the match's start (a full board, as
+        # every match starts), checked against that last board; a 1 needs no replay.
         given = entry["bummerl"]
         bummerls[given["loser"]] -= given["given"]
-        board = list(self.board_before_last() or ())
-        if points == 1:  # the winner had 1 to go: the board before needs no replay
+        _, board, after = list(_replayed(self.results))[-1]
+        if points == 1:
             board = list(given["board"])
             board[winner] = 1
-        if not board or board[1 - winner] != given["board"][1 - winner] or bummerls[given["loser"]] < 0:
+        elif [max(p, 0) for p in after] != given["board"]:
             raise IllegalAction("take back", "the board before the last hand is not known")
+        if bummerls[given["loser"]] < 0:
+            raise IllegalAction("take back", "the Bummerl count before the last hand is not known")
         return board, bummerls
 
     def board_before_last(self) -> tuple | None:
