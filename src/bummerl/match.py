@@ -187,6 +187,8 @@ class Match:
         if "bummerl" not in entry:
             board = list(self.board)
             board[winner] += points
+            if board[winner] > BOARD_START:
+                raise IllegalAction("take back", "the board before the last hand is not known")
             return board, bummerls
         # The Bummerl's last board holds the winner's points to go only as 0: the board
         # before is replayed from the results since the match's start (a full board, as

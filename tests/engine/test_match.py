@@ -6,6 +6,7 @@ import pytest
 
 from bummerl import IllegalAction, Match, NotationError, Outcome, Rules
 from bummerl.hand import Hand, Termination
+from bummerl.rules import BOARD_START
 
 
 def win(match, seat, points):
@@ -292,6 +293,8 @@ def _taken_back_ends(rules: Rules, seed: int, hands: int = 40):
             continue
         ended = match.to_json()
         result = match.results[-1]
+        assert match.can_take_back(0)
+        assert match.can_take_back(1) == (match.hand.before_last_action_of(1) is not None)
         undone = match.take_back(0)
         assert match.to_json() == before_mine
         assert Match.from_json(json.loads(json.dumps(match.to_json()))).to_json() == before_mine
@@ -352,5 +355,17 @@ def test_no_take_back_into_a_finished_hand_whose_result_is_not_in_the_match():
     match.results = []
     saved = match.to_json()
     with pytest.raises(IllegalAction, match="result is not in the match"):
+        match.take_back(0)
+    assert match.to_json() == saved
+
+
+def test_no_take_back_into_a_hand_whose_result_does_not_fit_the_board():
+    for match, _ in _hand_ends(Rules.preset("soft"), 8, 1):
+        pass
+    assert "bummerl" not in match.results[-1]
+    match.board = [BOARD_START, BOARD_START]  # a saved match whose board the result cannot have left
+    saved = match.to_json()
+    assert not match.can_take_back(0)
+    with pytest.raises(IllegalAction, match="board before the last hand is not known"):
         match.take_back(0)
     assert match.to_json() == saved

@@ -115,8 +115,8 @@ class PlayRoom(Room):
     @property
     def can_take_back(self) -> bool:
         """The Take back button is there: the option is on, you have a move in the hand
-        in play (the bot may be answering it) and the table is no embedded one (its host
-        follows the moves)."""
+        in play (the bot may be answering it) or in the practice hand just over, and the
+        table is no embedded one (its host follows the moves)."""
         return not self.table.embed and self.table.room is self and self.session.can_take_back
 
     def take_back(self) -> list:
