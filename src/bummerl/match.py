@@ -140,20 +140,70 @@ class Match:
         return Turn(before.to_act, action, before, after, describe(before, action, after), result)
 
     def take_back(self, seat: int) -> list:
-        """Undo ``seat``'s last action in the hand in play and every action after it (the
-        other seat's reply): the hand is rebuilt from its deal as it stood before that
-        action (``Hand.before_last_action_of``); the board, the results and the later
-        deals are untouched, as the hand was not over. Returns the actions taken back, in
-        order. Raises ``IllegalAction`` and changes nothing when the hand is over or
-        ``seat`` has not acted in it."""
+        """Undo ``seat``'s last action in the hand in play (or the hand just over) and
+        every action after it (the other seat's reply): the hand is rebuilt from its deal
+        as it stood before that action (``Hand.before_last_action_of``). Taken back into a
+        finished hand, its result is removed too: the board as it was before it, a
+        Bummerl it closed re-opened (``bummerls`` as before); the deals are untouched (the
+        next one is not dealt yet). Returns the actions taken back, in order. Raises
+        ``IllegalAction`` and changes nothing when ``seat`` has not acted in the hand in
+        play (a hand dealt but not started takes nothing back from the one before) or the
+        board before a finished hand cannot be worked out."""
         hand = self.hand
-        if hand is None or hand.over:
-            raise IllegalAction("take back", "the hand is over")
-        before = hand.before_last_action_of(seat)
+        before = hand.before_last_action_of(seat) if hand is not None else None
         if before is None:
             raise IllegalAction("take back", "no action of this seat in the hand to take back")
+        if hand.over:
+            board, bummerls = self._unscored()
+            self.board, self.bummerls = board, bummerls
+            self.results.pop()
         self.hand = before
         return list(hand.history[len(before.history):])
+
+    def can_take_back(self, seat: int) -> bool:
+        """Whether ``take_back(seat)`` takes something back (and does not raise)."""
+        hand = self.hand
+        if hand is None or hand.before_last_action_of(seat) is None:
+            return False
+        if hand.over:
+            try:
+                self._unscored()
+            except IllegalAction:
+                return False
+        return True
+
+    def _unscored(self) -> tuple[list, list]:
+        """The board and Bummerl count as they were before the last result (that of the
+        hand just over) was entered; raises ``IllegalAction`` when that is not known."""
+        if not self.results:
+            raise IllegalAction("take back", "the hand's result is not in the match")
+        entry = self.results[-1]
+        winner, points = entry["winner"], entry["game_points"]
+        outcome = self.hand.outcome
+        if (outcome.winner, outcome.game_points, outcome.termination.value) != (
+                winner, points, entry["termination"]):
+            raise IllegalAction("take back", "the last result is not the hand's")
+        bummerls = list(self.bummerls)
+        if "bummerl" not in entry:
+            board = list(self.board)
+            board[winner] += points
+            if board[winner] > BOARD_START:
+                raise IllegalAction("take back", "the board before the last hand is not known")
+            return board, bummerls
+        # The Bummerl's last board holds the winner's points to go only as 0: the board
+        # before is replayed from the results since the match's start (a full board, as
+        # every match starts), checked against that last board; a 1 needs no replay.
+        given = entry["bummerl"]
+        bummerls[given["loser"]] -= given["given"]
+        _, board, after = list(_replayed(self.results))[-1]
+        if points == 1:
+            board = list(given["board"])
+            board[winner] = 1
+        elif [max(p, 0) for p in after] != given["board"]:
+            raise IllegalAction("take back", "the board before the last hand is not known")
+        if bummerls[given["loser"]] < 0:
+            raise IllegalAction("take back", "the Bummerl count before the last hand is not known")
+        return board, bummerls
 
     def board_before_last(self) -> tuple | None:
         """The board (points to go per seat) the last hand in ``results`` was played to,

@@ -143,18 +143,22 @@ class Session:
 
     @property
     def can_take_back(self) -> bool:
-        """Take back is on, the hand goes on and you have a move in it to take back."""
-        return (bool(self.settings.get("take_back")) and not self.hand.over
-                and self.hand.before_last_action_of(HUMAN) is not None)
+        """Take back is on and you have a move to take back: in the hand in play, or in
+        the practice hand just over (a hand counted in your record stays as it ended)."""
+        return (bool(self.settings.get("take_back")) and (self.practice or not self.hand.over)
+                and self.match.can_take_back(HUMAN))
 
     def take_back(self) -> list:
         """Undo your last move and the bot's reply to it: the position before your move
-        in every part (the engine's ``Match.take_back``), saved as it stands; the bot
-        then decides from there as it would have (its randomness depends on the
-        position only: ``_rng``). Returns the actions taken back; raises IllegalAction
-        (nothing changes) when take back is off or there is nothing to take back."""
+        in every part (the engine's ``Match.take_back``; at a practice hand's end its
+        result is removed from the match too), saved as it stands; the bot then decides
+        from there as it would have (its randomness depends on the position only:
+        ``_rng``). Returns the actions taken back; raises IllegalAction (nothing
+        changes) when take back is off or there is nothing to take back."""
         if not self.settings.get("take_back"):
             raise IllegalAction("take back", "take back is off")
+        if self.hand.over and not self.practice:
+            raise IllegalAction("take back", "the hand was no practice: it counts in your record")
         undone = self.match.take_back(HUMAN)
         self.practice = True
         self.save()

@@ -8,15 +8,20 @@ streak).  Values are immutable; `record_hand`/`record_bummerl` return new statis
 
 Practice hands (played with open hand or take back: `session.Session.practice`) are
 counted apart, in tallies of their own (``practice``), never in the record against the
-level.
+level.  The last practice hand counted is remembered (``last_practice``: which deal of
+which match, and its tally before and after) so that taking it back at its end removes
+its count exactly (`Stats.uncounted`) and playing it on does not count it twice.
 
 Stored as JSON under its own key (`KEY`), never inside the match document:
 
     {"app": "bummerl.stats", "version": 2,
      "tallies": {"hard/soft": {"hands_won": 3, "hands_lost": 1, ...}},
-     "practice": {"medium/soft": {...}}}
+     "practice": {"medium/soft": {...}},
+     "last_practice": {"hand": [seed, deal], "tally": "medium/soft",
+                       "before": {...} or null, "after": {...}}}   (optional)
 
-(version 1 had no "practice"; it is read as having none.)
+(version 1 had no "practice"; it is read as having none. Version 2 had no
+"last_practice": read as none.)
 
 `from_json` reads with the engine's strict reader (`bummerl.jsondoc.loads`: size and
 nesting checked before parsing) and is strict (exact keys and types, bool is not an int,
@@ -39,10 +44,11 @@ from . import i18n, storage
 
 KEY = "bummerl.stats"
 APP = "bummerl.stats"
-VERSION = 2  # 1: no practice tallies
+VERSION = 3  # 1: no practice tallies; 2: no last_practice
 MAX_TALLIES = 64  # in each group (the record, practice)
 MAX_COUNT = 10 ** 9
-MAX_CHARS = 2 * 64 * 400  # twice MAX_TALLIES tallies of eight counts
+MAX_SEED = 2 ** 63  # a match seed, as `bummerl.match.check_match` allows
+MAX_CHARS = (2 * 64 + 2) * 400  # twice MAX_TALLIES tallies of eight counts, and last_practice's two
 MAX_DEPTH = 3  # the document, its tallies, a tally
 NAME = re.compile(r"[a-z][a-z0-9_]{0,15}\Z")  # a bot level or a preset name
 LEVEL_ORDER = ("random", *LEVELS)  # random: tallies kept by earlier versions
@@ -83,12 +89,25 @@ FIELDS = tuple(f.name for f in fields(Tally))
 
 
 @dataclass(frozen=True)
+class LastPractice:
+    """The last practice hand counted: ``hand`` (match seed, deal number), the tally it
+    was counted in and that tally ``before`` (None: there was none) and ``after``."""
+
+    hand: tuple[int, int]
+    level: str
+    preset: str
+    before: Tally | None
+    after: Tally
+
+
+@dataclass(frozen=True)
 class Stats:
     """Tallies by (bot level, preset); a missing pair is an empty tally. ``tallies`` is
     the record against the bot, ``practice`` the practice hands, counted apart."""
 
     tallies: tuple[tuple[tuple[str, str], Tally], ...] = ()
     practice: tuple[tuple[tuple[str, str], Tally], ...] = ()
+    last_practice: LastPractice | None = None
 
     def tally(self, level: str, preset: str, practice: bool = False) -> Tally:
         return dict(self.practice if practice else self.tallies).get((level, preset), Tally())
@@ -106,6 +125,29 @@ class Stats:
     def reset(self) -> "Stats":
         return Stats()
 
+    def counted_practice(self, before: "Stats", hand: tuple[int, int], level: str, preset: str) -> "Stats":
+        """These statistics (``before`` and a practice hand counted since, deal ``hand``:
+        (match seed, deal number)) remembering that count, to take it back."""
+        last = LastPractice(hand, level, preset, dict(before.practice).get((level, preset)),
+                            self.tally(level, preset, practice=True))
+        return replace(self, last_practice=last)
+
+    def uncounted(self, hand: tuple[int, int]) -> "Stats | None":
+        """The statistics without the count of practice hand ``hand`` (match seed, deal
+        number), its tally as it was before (gone if there was none); None when the
+        last practice hand counted is not that one or its tally changed since."""
+        last = self.last_practice
+        key = (last.level, last.preset) if last else None
+        if last is None or last.hand != tuple(hand) or dict(self.practice).get(key) != last.after:
+            return None
+        practice = dict(self.practice)
+        if last.before is None:
+            del practice[key]
+        else:
+            practice[key] = last.before
+        ordered = tuple(sorted(practice.items(), key=lambda item: _order(item[0])))
+        return replace(self, practice=ordered, last_practice=None)
+
     def _with(self, level: str, preset: str, tally: Tally, practice: bool = False) -> "Stats":
         _check_name(level, "bot level")
         _check_name(preset, "preset")
@@ -117,11 +159,15 @@ class Stats:
         return replace(self, **{"practice" if practice else "tallies": ordered})
 
     def to_json(self) -> str:
-        return json.dumps({"app": APP, "version": VERSION,
-                           **{group: {f"{level}/{preset}": asdict(tally)
-                                      for (level, preset), tally in getattr(self, group)}
-                              for group in ("tallies", "practice")}},
-                          separators=(",", ":"))
+        doc = {"app": APP, "version": VERSION,
+               **{group: {f"{level}/{preset}": asdict(tally) for (level, preset), tally in getattr(self, group)}
+                  for group in ("tallies", "practice")}}
+        last = self.last_practice
+        if last is not None:
+            doc["last_practice"] = {"hand": list(last.hand), "tally": f"{last.level}/{last.preset}",
+                                    "before": None if last.before is None else asdict(last.before),
+                                    "after": asdict(last.after)}
+        return json.dumps(doc, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str) -> "Stats":
@@ -135,10 +181,11 @@ class Stats:
         if doc.get("app") != APP:
             raise StatsError(f"app: expected {APP!r}, found {doc.get('app')!r}")
         version = doc.get("version")
-        if type(version) is not int or version not in (1, VERSION):
-            raise StatsError(f"version: expected 1 or {VERSION}, found {version!r}")
+        if type(version) is not int or version not in (1, 2, VERSION):
+            raise StatsError(f"version: expected 1 to {VERSION}, found {version!r}")
         groups = ("tallies",) if version == 1 else ("tallies", "practice")
-        _exact_keys(doc, {"app", "version", *groups}, "statistics")
+        optional = {"last_practice"} if version == VERSION and "last_practice" in doc else set()
+        _exact_keys(doc, {"app", "version", *groups, *optional}, "statistics")
         stats = cls()
         for group in groups:
             raw = doc[group]
@@ -151,6 +198,8 @@ class Stats:
                 if not (NAME.match(level) and NAME.match(preset)):
                     raise StatsError(f"{group}: bad key {key!r} (expected 'level/preset')")
                 stats = stats._with(level, preset, _tally(value, f"{group}[{key!r}]"), group == "practice")
+        if optional:
+            stats = replace(stats, last_practice=_last_practice(doc["last_practice"]))
         return stats
 
 
@@ -200,17 +249,31 @@ class Keeper:
         except StatsError:
             self.stats = self.read()
 
-    def record(self, turn, level: str, practice: bool = False) -> None:
+    def record(self, turn, level: str, practice: bool = False, hand: tuple[int, int] | None = None) -> None:
         """Count the hand (and Bummerl) a `bummerl.Turn` ended, against the bot at
         `level`, under the preset of the hand's rules (else "custom"); a practice hand
-        in the practice tallies."""
+        in the practice tallies, remembered as deal `hand` (match seed, deal number)
+        so that `uncount` can take its count back."""
         if not turn.result:
             return
         preset = turn.after.rules.preset_name or "custom"
-        stats = self.read().record_hand(level, preset, turn.result["winner"] == 0, practice)
+        before = self.read()
+        stats = before.record_hand(level, preset, turn.result["winner"] == 0, practice)
         if turn.bummerl:
             stats = stats.record_bummerl(level, preset, turn.bummerl["loser"] == 1, practice)
+        if practice and hand is not None:
+            stats = stats.counted_practice(before, hand, level, preset)
         self._write(stats)
+
+    def uncount(self, hand: tuple[int, int]) -> bool:
+        """Take back the count of practice hand `hand` (match seed, deal number), taken
+        back at its end (`Stats.uncounted`); False when it is not the last one counted
+        or its tally changed since (statistics reset, another tab): nothing changes."""
+        stats = self.read().uncounted(hand)
+        if stats is None:
+            return False
+        self._write(stats)
+        return True
 
     def reset(self) -> None:
         self._write(Stats())
@@ -252,6 +315,20 @@ def _tally(value, where: str) -> Tally:
     if not tally.bummerl_streak <= tally.best_bummerl_streak <= tally.bummerl_won:
         raise StatsError(f"{where}: Bummerl streaks exceed the Bummerl won")
     return tally
+
+
+def _last_practice(value) -> LastPractice:
+    _exact_keys(value, {"hand", "tally", "before", "after"}, "last_practice")
+    hand = value["hand"]
+    if (type(hand) is not list or len(hand) != 2 or any(type(n) is not int for n in hand)
+            or not -MAX_SEED <= hand[0] <= MAX_SEED or not 1 <= hand[1] <= MAX_COUNT):
+        raise StatsError(f"last_practice.hand: expected [match seed, deal number], found {hand!r}")
+    key = value["tally"]
+    level, _, preset = key.partition("/") if type(key) is str else ("", "", "")
+    if not (NAME.match(level) and NAME.match(preset)):
+        raise StatsError(f"last_practice.tally: bad key {key!r} (expected 'level/preset')")
+    before = None if value["before"] is None else _tally(value["before"], "last_practice.before")
+    return LastPractice((hand[0], hand[1]), level, preset, before, _tally(value["after"], "last_practice.after"))
 
 
 # ---------------------------------------------------------------- the panel

@@ -269,7 +269,8 @@ class Table:
     def on_turn(self, turn) -> None:
         """After each action of this table's game: count a hand (and Bummerl) it ended;
         an embedded table tells its host page."""
-        self.stats.record(turn, self.settings["bot"], self.session.practice)
+        match = self.session.match
+        self.stats.record(turn, self.settings["bot"], self.session.practice, (match.seed, match.hands_dealt))
         if self.embed:
             self.outbox += embed.action_messages(self.session, turn)
 

@@ -1,6 +1,6 @@
 """Practice at the table in the page: open hand shows the bot's five cards, take back
-restores the exact position before your move (also after a reload), a practice hand's
-summary says so and it is counted apart; axe-clean on a phone and a desktop, in English
+restores the exact position before your move (also after a reload, and at the hand's end:
+the board before its result), a practice hand's summary says so and it is counted apart; axe-clean on a phone and a desktop, in English
 and German. One page, booted once."""
 import json
 
@@ -64,7 +64,21 @@ def test_open_hand_and_take_back_restore_your_position_and_make_a_practice_hand(
     table.switch_language()
     axe_clean(table, 360, 640)
 
-    table.play_hand()
+    noted = []  # before each of your moves: the page's summary, the saved match, the score board
+
+    def note_and_play(table):
+        noted.append((table.state(), saved_match(table), table.page.inner_text("#board")))
+        return table.playable()[0]
+
+    table.play_hand(note_and_play)
+    before, match_before, board_before = noted[-1]
+    kept = json.loads(table.storage()[STATS])
+    assert "take-back" in table.actions() and "next-hand" in table.actions()  # at the hand's end
+    table._click('#actions [data-action="take-back"]')  # your last move, the one that ended the hand
+    assert table.state() == before and saved_match(table) == match_before
+    assert table.page.inner_text("#board") == board_before  # the old board, the result gone
+    assert json.loads(table.storage()[STATS])["practice"] != kept["practice"]  # its count gone too
+    table.play(table.playable()[0])
     summary = table.page.inner_text("#trick .summary")
     assert "A practice hand (open hand or take back): counted apart in the statistics." in summary
     assert table.state()["practice"]

@@ -6,6 +6,7 @@ import pytest
 
 from bummerl import IllegalAction, Match, NotationError, Outcome, Rules
 from bummerl.hand import Hand, Termination
+from bummerl.rules import BOARD_START
 
 
 def win(match, seat, points):
@@ -253,16 +254,118 @@ def test_a_taken_back_hand_replays_the_same_as_before_and_saves_as_it_stands():
     assert _state(match.play(action).after) == _state(positions[len(before.history)].apply(action))
 
 
-def test_nothing_to_take_back_before_your_first_move_or_after_the_hand():
+def test_nothing_to_take_back_before_your_first_move():
     match = Match.new(Rules.preset("soft"), seed=2, first_dealer=0)
     match.deal_next()  # the bot (seat 1) leads: you have not acted yet
     if match.hand.to_act == 1:
         match.play(match.hand.legal()[0])
+    saved = match.to_json()
     with pytest.raises(IllegalAction, match="no action of this seat"):
         match.take_back(0)
-    while not match.hand.over:
-        match.play(match.hand.legal()[0])
+    assert match.to_json() == saved
+
+
+# ------------------------------------------------------------------ taking back into a finished hand
+
+def _hand_ends(rules: Rules, seed: int, hands: int):
+    """Play ``hands`` hands of a match (seat 0 the last legal action, seat 1 the first)
+    and yield, at each hand's end, the match and its JSON before seat 0's last action."""
+    match = Match.new(rules, seed=seed, first_dealer=1)
+    for _ in range(hands):
+        if match.over:
+            return
+        match.deal_next()
+        before_mine = None
+        while not match.hand.over:
+            legal = match.hand.legal()
+            if match.hand.to_act == 0:
+                before_mine = match.to_json()
+            match.play(legal[-1] if match.hand.to_act == 0 else legal[0])
+        yield match, before_mine
+
+
+def _taken_back_ends(rules: Rules, seed: int, hands: int = 40):
+    """At each hand's end: take back seat 0's last action, check the whole match is as
+    it was before that action, play it again (the same way) and go on; yields the
+    result that was taken back."""
+    for match, before_mine in _hand_ends(rules, seed, hands):
+        if before_mine is None:
+            continue
+        ended = match.to_json()
+        result = match.results[-1]
+        assert match.can_take_back(0)
+        assert match.can_take_back(1) == (match.hand.before_last_action_of(1) is not None)
+        undone = match.take_back(0)
+        assert match.to_json() == before_mine
+        assert Match.from_json(json.loads(json.dumps(match.to_json()))).to_json() == before_mine
+        for action in undone:
+            match.play(action)
+        assert match.to_json() == ended
+        yield result
+
+
+def test_taking_back_the_move_that_ended_a_hand_restores_the_whole_match_before_it():
+    results = [r for seed in (1, 2) for r in _taken_back_ends(Rules.preset("soft"), seed, 12)]
+    assert any("bummerl" not in r for r in results)
+
+
+def test_taking_back_the_move_that_ended_a_bummerl_reopens_it_exactly():
+    for rules in (Rules.preset("soft"), Rules(schneider_bummerl=True, match_bummerls=2)):
+        results = [r for seed in (3, 4) for r in _taken_back_ends(rules, seed)]
+        ended = [r for r in results if "bummerl" in r]
+        assert ended and any(r["game_points"] > 1 for r in ended)
+
+
+def test_a_match_ended_by_the_last_hand_is_open_again_after_taking_it_back():
+    rules = Rules(match_bummerls=2)
+    for match, before_mine in _hand_ends(rules, 5, 80):
+        if match.over:
+            break
+    assert match.over and before_mine is not None
+    match.take_back(0)
+    assert not match.over and max(match.bummerls) == 1 and match.to_json() == before_mine
+
+
+def test_no_take_back_into_the_last_hand_once_the_next_is_dealt():
+    for match, before_mine in _hand_ends(Rules.preset("soft"), 6, 1):
+        match.deal_next()
+        if match.hand.to_act == 1:
+            match.play(match.hand.legal()[0])
+        saved = match.to_json()
+        with pytest.raises(IllegalAction, match="no action of this seat"):
+            match.take_back(0)
+        assert match.to_json() == saved
+
+
+def test_no_take_back_into_a_bummerl_end_whose_board_before_is_not_known():
+    for match, before_mine in _hand_ends(Rules.preset("soft"), 3, 40):
+        entry = match.results[-1]
+        if "bummerl" in entry and entry["game_points"] > 1 and entry["bummerl"]["board"][1 - entry["winner"]] < 7:
+            break
+    match.results = match.results[-1:]  # the hands before it are not there to replay
     saved = match.to_json()
-    with pytest.raises(IllegalAction, match="the hand is over"):
+    with pytest.raises(IllegalAction, match="board before the last hand is not known"):
+        match.take_back(0)
+    assert match.to_json() == saved
+
+
+def test_no_take_back_into_a_finished_hand_whose_result_is_not_in_the_match():
+    for match, _ in _hand_ends(Rules.preset("soft"), 7, 1):
+        pass
+    match.results = []
+    saved = match.to_json()
+    with pytest.raises(IllegalAction, match="result is not in the match"):
+        match.take_back(0)
+    assert match.to_json() == saved
+
+
+def test_no_take_back_into_a_hand_whose_result_does_not_fit_the_board():
+    for match, _ in _hand_ends(Rules.preset("soft"), 8, 1):
+        pass
+    assert "bummerl" not in match.results[-1]
+    match.board = [BOARD_START, BOARD_START]  # a saved match whose board the result cannot have left
+    saved = match.to_json()
+    assert not match.can_take_back(0)
+    with pytest.raises(IllegalAction, match="board before the last hand is not known"):
         match.take_back(0)
     assert match.to_json() == saved

@@ -8,6 +8,7 @@ import pytest
 
 from bummerl.hand import Hand
 from bummerl_web import i18n, render, stats
+from bummerl_web.stats import Tally
 from bummerl_web.effects import Announce, CloseDialog, Focus, OpenDialog, Render
 from bummerl_web.settings import BOT, HUMAN, default_settings
 from bummerl_web.storage import KEY
@@ -135,13 +136,78 @@ def test_without_the_option_there_is_no_take_back_and_nothing_changes():
     assert s.match.to_json() == saved and not s.practice
 
 
-def test_take_back_is_not_offered_once_the_hand_is_over():
+def play_hand_noting(table) -> list:
+    """Play the hand in play to its end (your first playable card each time); returns,
+    before each of your moves, the saved match, the statistics and the board region."""
+    s, noted = table.session, []
+    while not s.hand.over:
+        noted.append((s.match.to_json(), stats.load(s.storage.backend.items.get(stats.KEY)),
+                      table.screen().html["board"]))
+        do(table, "play", card=s.view.playable[0])
+    return noted
+
+
+def test_take_back_at_a_practice_hands_end_restores_the_match_and_statistics_before_your_move():
+    table, backend = practice_table(take_back=True)
+    s = table.session
+    saved, counted_before, board_html = play_hand_noting(table)[-1]
+    ended, result = s.match.to_json(), s.match.results[-1]
+    level, preset = s.settings["bot"], s.hand.rules.preset_name or "custom"
+    assert stats.load(backend.items[stats.KEY]).tally(level, preset, practice=True) != Tally()
+    assert 'data-action="take-back"' in table.screen().html["actions"]  # beside Next hand
+    effects = table.update("take-back")
+    assert effects == [Render(), Announce(i18n.text("en", "taken_back_end")), Focus(FIRST_CARD)]
+    assert s.match.to_json() == saved and s.human_to_move and s.practice
+    assert table.screen().html["board"] == board_html  # the board before the hand's result
+    kept = stats.load(backend.items[stats.KEY])
+    assert (kept.tallies, kept.practice) == (counted_before.tallies, counted_before.practice)
+    again, _ = start("pace=0", backend.items)  # a reload: the same position, still practice
+    assert again.session.match.to_json() == saved and again.session.practice
+    # played on the same way, the hand ends as before and is counted once
+    do(table, "play", card=s.view.playable[0])
+    assert s.match.to_json() == ended and s.match.results[-1] == result
+    tally = stats.load(backend.items[stats.KEY]).tally(level, preset, practice=True)
+    assert tally.hands_won + tally.hands_lost == 1
+
+
+def test_take_back_at_the_end_of_a_hand_that_ended_the_bummerl_reopens_it():
+    table, backend = practice_table(seed=3, take_back=True)
+    s = table.session
+    while True:
+        noted = play_hand_noting(table)
+        if s.match.results[-1].get("bummerl"):
+            break
+        do(table, "next-hand")
+    saved, counted_before, _ = noted[-1]
+    assert s.match.bummerls != [0, 0] and s.match.board == [7, 7]
+    table.update("take-back")
+    assert s.match.to_json() == saved and s.match.bummerls == [0, 0] and s.match.board != [7, 7]
+    assert s.bummerl_end() is None and "data-action=\"next-hand\"" not in table.screen().html["actions"]
+    kept = stats.load(backend.items[stats.KEY])
+    assert (kept.tallies, kept.practice) == (counted_before.tallies, counted_before.practice)
+
+
+def test_a_hand_that_was_no_practice_is_not_taken_back_at_its_end():
+    table, backend = start("seed=5&pace=0")
+    carry_out(table, table.boot())
+    play_hand(table)
+    do(table, "rules-apply", form={"claim": "auto", "take_back": True})  # turned on once it is over
+    assert 'data-action="take-back"' not in table.screen().html["actions"]
+    results, counted = list(table.session.match.results), backend.items[stats.KEY]
+    assert table.update("take-back") == [Announce(i18n.text("en", "take_back_none"))]
+    assert table.session.match.results == results and backend.items[stats.KEY] == counted
+
+
+def test_no_take_back_into_the_last_hand_once_the_next_is_dealt():
     table, _ = practice_table(take_back=True)
     play_hand(table)
+    do(table, "next-hand")
+    s = table.session
+    assert s.human_to_move and s.hand.before_last_action_of(HUMAN) is None  # nothing of yours in it yet
+    saved = s.match.to_json()
     assert 'data-action="take-back"' not in table.screen().html["actions"]
-    results = list(table.session.match.results)
-    table.update("take-back")
-    assert table.session.match.results == results
+    assert table.update("take-back") == [Announce(i18n.text("en", "take_back_none"))]
+    assert s.match.to_json() == saved
 
 
 # ------------------------------------------------------------------ practice hands
@@ -182,8 +248,8 @@ def test_options_turned_off_during_a_hand_leave_it_practice():
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_practice_words_exist_in_both_languages(lang):
-    for key in ("practice", "practice_note", "take_back", "taken_back", "take_back_none", "practice_hand",
-                "open_hand_shown", "stats_practice_caption"):
+    for key in ("practice", "practice_note", "take_back", "taken_back", "taken_back_end", "take_back_none",
+                "practice_hand", "open_hand_shown", "stats_practice_caption"):
         assert key in i18n.MESSAGES[lang], key
     assert i18n.option_label(lang, "open_hand") != "open_hand"
     assert i18n.option_label(lang, "take_back") != "take_back"

@@ -257,7 +257,8 @@ def play_stats() -> str:
                                   rng.random() < 0.5, practice)
         if rng.random() < 0.2:
             tally = tally.record_bummerl("hard", "soft", rng.random() < 0.5, practice)
-    return tally.to_json()
+    before, tally = tally, tally.record_hand("hard", "soft", False, practice=True)
+    return tally.counted_practice(before, (12345, 3), "hard", "soft").to_json()  # with its last_practice
 
 
 STATS = play_stats()
@@ -274,7 +275,7 @@ def stats_loaded_or_set_aside(raw: str) -> None:
 @pytest.mark.parametrize("raw", [
     "[" * 100_000, '{"app": "bummerl.stats", "version": 1, "tallies": ' + "{" * 50_000,
     STATS.replace('"hands_won":', '"hands_won":' + "9" * 5000 + ",\"x\":", 1),
-    STATS.replace('"version":2', '"version":' + "9" * 30), STATS[:len(STATS) // 2], "x" * 3_000_000,
+    STATS.replace('"version":3', '"version":' + "9" * 30), STATS[:len(STATS) // 2], "x" * 3_000_000,
 ])
 def test_unreadable_statistics_are_set_aside_and_the_table_plays(raw):
     s, backend = start_page(raw, stats.KEY)

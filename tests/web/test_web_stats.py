@@ -75,8 +75,8 @@ def _doc(**tally_changes):
     ("{not json", "not JSON"),
     ("[]", "expected an object"),
     (json.dumps({"app": "bummerl", "version": 1, "tallies": {}}), "app: expected"),
-    (json.dumps({"app": "bummerl.stats", "version": 3, "tallies": {}, "practice": {}}), "version: expected 1 or 2"),
-    (json.dumps({"app": "bummerl.stats", "version": True, "tallies": {}}), "version: expected 1 or 2"),
+    (json.dumps({"app": "bummerl.stats", "version": 4, "tallies": {}, "practice": {}}), "version: expected 1 to 3"),
+    (json.dumps({"app": "bummerl.stats", "version": True, "tallies": {}}), "version: expected 1 to 3"),
     (json.dumps({"app": "bummerl.stats", "version": 2, "tallies": {}}), "missing ['practice']"),
     (json.dumps({"app": "bummerl.stats", "version": 1, "tallies": {}, "practice": {}}), "unknown ['practice']"),
     (json.dumps({"app": "bummerl.stats", "version": 2, "tallies": {}, "practice": []}),
@@ -185,7 +185,7 @@ def test_statistics_of_version_1_are_read_with_no_practice_hands():
            "tallies": json.loads(played("W", "BW").to_json())["tallies"]}
     s = Stats.from_json(json.dumps(old))
     assert s.tallies == played("W", "BW").tallies and s.practice == ()
-    assert json.loads(s.to_json())["version"] == 2
+    assert json.loads(s.to_json())["version"] == stats.VERSION
 
 
 def test_practice_tallies_are_bounded_and_checked_like_the_record():
@@ -206,3 +206,57 @@ def test_the_panel_shows_practice_hands_in_a_table_of_their_own(lang, caption):
     assert 'data-action="stats-reset"' in html and "disabled" not in html
     both = panel_html(Stats().record_hand("easy", "sharp", True).record_hand("easy", "sharp", False, practice=True), lang)
     assert both.count("<table") == 2 and both.index("stats practice") > both.index('class="stats"')
+
+
+# ---------------------------------------------------------------- a practice hand taken back
+
+def counted(before: Stats, won: bool, hand=(5, 2), bummerl: bool = False) -> Stats:
+    """``before`` with a practice hand (deal ``hand``) counted, as `Keeper.record` counts it."""
+    after = before.record_hand("hard", "soft", won, practice=True)
+    if bummerl:
+        after = after.record_bummerl("hard", "soft", won, practice=True)
+    return after.counted_practice(before, hand, "hard", "soft")
+
+
+@pytest.mark.parametrize("won, bummerl", [(True, False), (False, False), (True, True), (False, True)])
+def test_a_practice_hand_taken_back_leaves_the_tallies_exactly_as_before_it(won, bummerl):
+    # a lost hand ends a streak of three: only the remembered tally brings the streak back
+    before = counted(Stats().record_hand("hard", "soft", True), True, (5, 1))
+    for _ in range(2):
+        before = counted(before, True, (5, 1))
+    after = counted(before, won, (5, 2), bummerl)
+    back = Stats.from_json(after.to_json()).uncounted((5, 2))
+    assert (back.tallies, back.practice, back.last_practice) == (before.tallies, before.practice, None)
+    assert back.uncounted((5, 2)) is None  # counted once, taken back once
+
+
+def test_the_first_practice_hand_taken_back_leaves_no_practice_tally():
+    back = counted(Stats(), True).uncounted((5, 2))
+    assert back.practice == () and "hard/soft" not in json.loads(back.to_json())["practice"]
+
+
+def test_only_the_last_practice_hand_counted_and_unchanged_since_is_taken_back():
+    after = counted(Stats(), True, (5, 2))
+    assert after.uncounted((5, 3)) is None and after.uncounted((6, 2)) is None
+    assert after.record_hand("hard", "soft", True, practice=True).uncounted((5, 2)) is None  # counted again since
+    assert after.reset().uncounted((5, 2)) is None
+
+
+@pytest.mark.parametrize("last, message", [
+    ({"hand": [5], "tally": "hard/soft", "before": None}, "missing ['after']"),
+    ({"hand": [5, 0], "tally": "hard/soft", "before": None, "after": {}}, "last_practice.hand"),
+    ({"hand": [5, True], "tally": "hard/soft", "before": None, "after": {}}, "last_practice.hand"),
+    ({"hand": [2 ** 64, 1], "tally": "hard/soft", "before": None, "after": {}}, "last_practice.hand"),
+    ({"hand": [5, 1], "tally": "hard", "before": None, "after": {}}, "last_practice.tally: bad key"),
+    ({"hand": [5, 1], "tally": 3, "before": None, "after": {}}, "last_practice.tally: bad key"),
+    ({"hand": [5, 1], "tally": "hard/soft", "before": 0, "after": {}}, "last_practice.before"),
+    ({"hand": [5, 1], "tally": "hard/soft", "before": None, "after": {"hands_won": 1}}, "last_practice.after"),
+])
+def test_a_bad_last_practice_hand_is_rejected_with_the_reason(last, message):
+    doc = json.loads(counted(Stats(), True).to_json())
+    doc["last_practice"] = last
+    with pytest.raises(StatsError, match=message.replace("[", r"\[").replace("]", r"\]")):
+        Stats.from_json(json.dumps(doc))
+    doc["version"] = 2  # version 2 had no last practice hand
+    with pytest.raises(StatsError, match="unknown \\['last_practice'\\]"):
+        Stats.from_json(json.dumps(doc))

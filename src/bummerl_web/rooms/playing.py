@@ -115,20 +115,26 @@ class PlayRoom(Room):
     @property
     def can_take_back(self) -> bool:
         """The Take back button is there: the option is on, you have a move in the hand
-        in play (the bot may be answering it) and the table is no embedded one (its host
-        follows the moves)."""
+        in play (the bot may be answering it) or in the practice hand just over, and the
+        table is no embedded one (its host follows the moves)."""
         return not self.table.embed and self.table.room is self and self.session.can_take_back
 
     def take_back(self) -> list:
         """Undo your last move and the bot's reply (a bot still thinking stops): the
-        position before your move, your turn again."""
+        position before your move, your turn again. At a practice hand's end its result
+        goes from the match and its count from the statistics (`stats.Keeper.uncount`):
+        played on, it is counted once."""
         if not self.can_take_back:
             return [Announce(self.words("take_back_none"))]
         self.cancel_bot()
-        self.session.take_back()
+        s = self.session
+        over, hand = s.hand.over, (s.match.seed, s.match.hands_dealt)
+        s.take_back()
+        if over:
+            self.table.stats.uncount(hand)
         self.recent = []
         self.arrived = frozenset()
-        return [RENDER, Announce(self.words("taken_back")), Focus(FIRST_CARD)]
+        return [RENDER, Announce(self.words("taken_back_end" if over else "taken_back")), Focus(FIRST_CARD)]
 
     # ---------------------------------------------------------------- the bot (run by app)
     @property
