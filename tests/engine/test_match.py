@@ -254,15 +254,20 @@ def test_a_taken_back_hand_replays_the_same_as_before_and_saves_as_it_stands():
     assert _state(match.play(action).after) == _state(positions[len(before.history)].apply(action))
 
 
+def refused(match: Match, because: str) -> None:
+    """Take back is refused, saying ``because``, and the match is left as it was."""
+    saved = match.to_json()
+    with pytest.raises(IllegalAction, match=because):
+        match.take_back(0)
+    assert match.to_json() == saved
+
+
 def test_nothing_to_take_back_before_your_first_move():
     match = Match.new(Rules.preset("soft"), seed=2, first_dealer=0)
     match.deal_next()  # the bot (seat 1) leads: you have not acted yet
     if match.hand.to_act == 1:
         match.play(match.hand.legal()[0])
-    saved = match.to_json()
-    with pytest.raises(IllegalAction, match="no action of this seat"):
-        match.take_back(0)
-    assert match.to_json() == saved
+    refused(match, "no action of this seat")
 
 
 # ------------------------------------------------------------------ taking back into a finished hand
@@ -331,10 +336,7 @@ def test_no_take_back_into_the_last_hand_once_the_next_is_dealt():
         match.deal_next()
         if match.hand.to_act == 1:
             match.play(match.hand.legal()[0])
-        saved = match.to_json()
-        with pytest.raises(IllegalAction, match="no action of this seat"):
-            match.take_back(0)
-        assert match.to_json() == saved
+        refused(match, "no action of this seat")
 
 
 def test_no_take_back_into_a_bummerl_end_whose_board_before_is_not_known():
@@ -343,20 +345,14 @@ def test_no_take_back_into_a_bummerl_end_whose_board_before_is_not_known():
         if "bummerl" in entry and entry["game_points"] > 1 and entry["bummerl"]["board"][1 - entry["winner"]] < 7:
             break
     match.results = match.results[-1:]  # the hands before it are not there to replay
-    saved = match.to_json()
-    with pytest.raises(IllegalAction, match="board before the last hand is not known"):
-        match.take_back(0)
-    assert match.to_json() == saved
+    refused(match, "board before the last hand is not known")
 
 
 def test_no_take_back_into_a_finished_hand_whose_result_is_not_in_the_match():
     for match, _ in _hand_ends(Rules.preset("soft"), 7, 1):
         pass
     match.results = []
-    saved = match.to_json()
-    with pytest.raises(IllegalAction, match="result is not in the match"):
-        match.take_back(0)
-    assert match.to_json() == saved
+    refused(match, "result is not in the match")
 
 
 def test_no_take_back_into_a_hand_whose_result_does_not_fit_the_board():
@@ -364,8 +360,5 @@ def test_no_take_back_into_a_hand_whose_result_does_not_fit_the_board():
         pass
     assert "bummerl" not in match.results[-1]
     match.board = [BOARD_START, BOARD_START]  # a saved match whose board the result cannot have left
-    saved = match.to_json()
     assert not match.can_take_back(0)
-    with pytest.raises(IllegalAction, match="board before the last hand is not known"):
-        match.take_back(0)
-    assert match.to_json() == saved
+    refused(match, "board before the last hand is not known")
