@@ -326,7 +326,7 @@ def _values(search, played=None, plan: Plan = PLAN) -> tuple:
     within = found is not None and found.low <= 0  # the played action is within noise of every other
     near = search.rival(best, played if within else None)
     return (points, bummerl, search.close_odds(), found, near and (action_str(near[0]), near[1]),
-            Seen.of(search))
+            Seen.of(search, rows))
 
 
 def _points(rows: list, played=None) -> dict:

@@ -29,12 +29,13 @@ class Seen:
     values: tuple  # per world, {action int: game points}
 
     @classmethod
-    def of(cls, search) -> "Seen | None":
+    def of(cls, search, rows: list | None = None) -> "Seen | None":
         """What ``search`` (a ``hard.Search``; a ``Seen`` is taken as it is) saw, or None
-        when it searched no world (a quick answer, or nothing finished yet)."""
+        when it searched no world (a quick answer, or nothing finished yet); ``rows``: its
+        ``world_values()`` when the caller has them already."""
         if search is None or isinstance(search, Seen):
             return search
-        rows = search.world_values()
+        rows = search.world_values() if rows is None else rows
         if not rows:
             return None
         return cls(tuple(search.worlds[:len(rows)]), tuple(w for w, _ in rows), tuple(v for _, v in rows))
