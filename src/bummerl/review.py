@@ -11,8 +11,9 @@ exchange, a due claim, a single action) are searched too.
 A mark must not hang on the guess. The search (``Plan``) goes to a depth set by the
 position and adds worlds while the mark of the action played is unsettled: while the
 interval of its loss (``Verdict``: two standard errors of the per-world differences
-between the actions, the same worlds valuing each) straddles a mark's bound, up to 1,536
-worlds, every world where there are no more. Measured with ``python -m bummerl_lab.verdicts``
+between the actions, the same worlds valuing each) straddles a mark's bound: up to 2,048
+worlds while an error mark is at stake, 192 while only best against good is, every world
+where there are no more. Measured with ``python -m bummerl_lab.verdicts``
 (docs/players.md).
 
 Each decision is marked by what it lost against the best action (``MARKS``), and the best
@@ -51,7 +52,8 @@ EXACT_NODES = 3_000_000  # the exact solver's budget per position of the graph
 # 3: a depth set by the position and worlds added until the mark is settled (``Plan``).
 # 4: only the actions a mark hangs on searched in the worlds added to settle it; the
 # reasons from what the search saw.
-VERSION = 4
+# 5: more worlds where an error mark is at stake, fewer where only best against good is.
+VERSION = 5
 
 
 def mark(loss: float) -> str:
@@ -214,14 +216,26 @@ class Plan:
     tricks counted from the one in play while the talon has that many phase-1 tricks
     left, to the end of the hand from there on. The worlds come ``batch`` at a time; a
     batch is added while the decision's mark is not settled (``settled``) and fewer than
-    ``most_worlds`` are searched; where the view allows no more distinct worlds than that,
-    they are all searched (no sample: exact)."""
+    ``most_worlds`` are searched where an error mark is at stake, ``most_worlds_good``
+    where only best against good is (``enough``); where the view allows no more distinct
+    worlds than ``most_worlds``, they are all searched (no sample: exact)."""
 
     tricks: tuple = ((5, 2), (4, 2), (3, 2))  # (phase-1 tricks left, tricks searched)
     batch: int = 24
-    most_worlds: int = 1536
+    most_worlds: int = 2048
+    # Telling best from good takes fewer: most of what flips an error mark is a loss near
+    # the inaccuracy's bound, and the worlds go there.
+    most_worlds_good: int = 192
     least_worlds: int = 48  # a mark is never settled on fewer (a close's few lost worlds may not show yet)
     z: float = 2.0  # a mark is settled when the loss's interval of z standard errors is in its band
+
+    def enough(self, found: "Verdict") -> bool:
+        """Whether the worlds ``found`` was read from are as many as its mark may take: the
+        mark settled, or no more worlds for what is still at stake."""
+        if found.settled:
+            return True
+        most = self.most_worlds if mark(found.high) in ERRORS else self.most_worlds_good
+        return found.worlds >= most
 
     def depth(self, view) -> int:
         """The search's ``max_depth`` for ``view``: tricks after the one in play."""
@@ -299,7 +313,7 @@ def _search(view, seed: str, plan: Plan, played=None):
             return False
         rows = search.world_values()
         found = verdict(rows, played, plan.z)
-        if found.settled:
+        if plan.enough(found):
             return False
         search.narrow(deciding(rows, played, plan.z, found))
         return True

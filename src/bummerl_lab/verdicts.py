@@ -18,8 +18,8 @@ trick deeper than the review's, over many more worlds: every world where there a
 than it takes), and it prints how often the review's mark (under the first sample seed)
 and its better move agree with the reference's: the better move agrees when the
 reference values it within 0.1 game points of its own best.
-``--set name=value`` reviews by another ``review.Plan`` (``most_worlds``, ``least_worlds``,
-``batch``, ``z``; ``tricks=3,3,2``: the tricks searched while 5, 4, 3 phase-1 tricks are
+``--set name=value`` reviews by another ``review.Plan`` (``most_worlds``, ``most_worlds_good``,
+``least_worlds``, ``batch``, ``z``; ``tricks=3,3,2``: the tricks searched while 5, 4, 3 phase-1 tricks are
 left). ``--jobs`` spreads the decisions over processes; the figures do not depend on it.
 """
 
@@ -71,10 +71,10 @@ def plan_with(changes: list) -> Plan:
             plan = replace(plan, tricks=tuple((5 - i, int(t)) for i, t in enumerate(value.split(","))))
         elif name == "z":
             plan = replace(plan, z=float(value))
-        elif name in ("most_worlds", "least_worlds", "batch"):
+        elif name in ("most_worlds", "most_worlds_good", "least_worlds", "batch"):
             plan = replace(plan, **{name: int(value)})
         else:
-            raise SystemExit(f"--set {change}: not a plan value (tricks, batch, least_worlds, most_worlds, z)")
+            raise SystemExit(f"--set {change}: not a plan value (tricks, batch, least_worlds, most_worlds, most_worlds_good, z)")
     return plan
 
 

@@ -16,7 +16,7 @@ from bummerl.bots.solver import action_values
 from bummerl.cards import action_str, parse_action, parse_card
 from bummerl.record import from_record
 from bummerl.review import (
-    PLAN, QUICK_PLAN, Reviewer, _points, _search, deciding, evaluate, exact_value, format_review, mark, review, review_decision, review_seed,
+    PLAN, QUICK_PLAN, Plan, Reviewer, _points, _search, deciding, evaluate, exact_value, format_review, mark, review, review_decision, review_seed,
     summary_line, verdict,
 )
 from bummerl_lab.verdicts import decisions
@@ -432,6 +432,21 @@ def test_only_the_actions_a_verdict_hangs_on_are_searched_on():
     gap = sum(v[2] for _, v in rows) / 48
     assert points[action_str(2)] == pytest.approx(0.5 + gap)
     assert points[action_str(1)] == pytest.approx(0.8) and points[action_str(0)] == pytest.approx(0.5)
+
+
+def test_worlds_are_added_longest_where_an_error_mark_is_at_stake():
+    from bummerl.review import Verdict
+
+    plan = Plan(most_worlds=2048, most_worlds_good=192)
+    # best or good (0.05 .. 0.15): no more than 192 worlds
+    assert not plan.enough(Verdict(0.08, 0.05, 0.15, 168, False))
+    assert plan.enough(Verdict(0.08, 0.05, 0.15, 192, False))
+    # good or an inaccuracy (0.2 .. 0.3), or an inaccuracy or a mistake: up to 2,048
+    assert not plan.enough(Verdict(0.26, 0.2, 0.3, 192, False))
+    assert not plan.enough(Verdict(0.5, 0.45, 0.55, 2024, False))
+    assert plan.enough(Verdict(0.26, 0.2, 0.3, 2048, False))
+    # settled: no more, however few
+    assert plan.enough(Verdict(0.3, 0.28, 0.32, 48, False))
 
 
 def test_a_review_searches_on_only_the_actions_its_mark_hangs_on_with_the_same_verdict(monkeypatch):
