@@ -433,6 +433,7 @@ class Reviewer:
                  board: tuple | None = None, steps=None, seed=None):
         final = from_record(record)
         hand = from_record({**record, "actions": []})
+        self.record, self.steps = record, steps
         self.seat, self.plan, self.exact_nodes, self.board, self.seed = seat, plan, exact_nodes, board, seed
         self.todo = []  # (hand, step, played) of each decision to review, in the order reviewed
         self.others = []  # the same for the other seat's decisions (``include_other``)
@@ -489,6 +490,39 @@ class Reviewer:
             if step not in exact:
                 break
             self.exact.append(exact[step])
+
+    def continued(self, record, board: tuple | None = None) -> "Reviewer":
+        """The review of ``record``, taking over what this one has done: ``record`` is the
+        same deal, played on (the hand in play reviewed as it goes) or taken back and played
+        otherwise. What the actions the two share decide (the decisions before the first
+        action that differs, the graph's values up to it, a search or an exact value under
+        way there) is not worked out again, and comes out the same. Only a review of one
+        seat's decisions (no ``include_other``, no ``steps``); else, or with another
+        ``board``, a new one."""
+        new = Reviewer(record, self.seat, self.plan, self.exact_nodes, board, seed=self.seed)
+        if (self.with_other or self.steps is not None or board != self.board
+                or {**record, "actions": None} != {**self.record, "actions": None}):
+            return new
+        old_actions, new_actions = list(self.record.get("actions", [])), list(record.get("actions", []))
+        same = next((i for i, (a, b) in enumerate(zip(old_actions, new_actions)) if a != b),
+                    min(len(old_actions), len(new_actions)))  # the actions both records share
+        for decision, (_, step, _) in zip(self.decisions, new.todo):
+            if decision.step != step or step >= same:
+                break
+            new.decisions.append(decision)
+        done = len(new.decisions)
+        if (self._search is not None and done == len(self.decisions) < len(new.todo)
+                and new.todo[done][1] == self.todo[done][1] < same):
+            new._search = self._search  # the same decision: its worlds so far count
+        for value, (_, step, _), (_, old_step, _) in zip(self.exact, new.points, self.points):
+            if step != old_step or step > same:
+                break
+            new.exact.append(value)
+        solved = len(new.exact)
+        if (solved == len(self.exact) < min(len(self.points), len(new.points))
+                and new.points[solved][1] == self.points[solved][1] <= same):
+            new._table, new._spent = self._table, self._spent  # the exact value under way
+        return new
 
     @property
     def progress(self) -> tuple[int, int]:

@@ -469,6 +469,62 @@ def test_a_review_searches_on_only_the_actions_its_mark_hangs_on_with_the_same_v
     assert max(narrowed.values.values()) == pytest.approx(narrowed.values[narrowed.best])
 
 
+def _prefix(record: dict, count: int) -> dict:
+    return {**record, "actions": record["actions"][:count]}
+
+
+def test_a_review_continued_as_the_hand_is_played_is_the_review_of_the_whole_hand(monkeypatch):
+    # The page reviews the hand in play while it waits for you: a few goes after each
+    # action, each review taking over the last one's work. At the end it is the review
+    # of the finished hand, and nothing was searched twice.
+    import bummerl.review as review_module
+
+    searched = []
+    search = review_module._search
+    monkeypatch.setattr(review_module, "_search", lambda view, seed, *rest: searched.append(seed) or search(view, seed, *rest))
+    reviewer = Reviewer(_prefix(RECORD, 0), 0, **SMALL)
+    carried = {"search": 0, "exact": 0}
+    for count in range(1, len(RECORD["actions"]) + 1):
+        before = reviewer
+        reviewer = reviewer.continued(_prefix(RECORD, count))
+        carried["search"] += before._search is not None and reviewer._search is before._search
+        carried["exact"] += before._spent > 0 and reviewer._spent == before._spent
+        for _ in range(count % 3):  # sometimes a search is cut by the next action
+            reviewer.step(0.002)
+        if count % 4 == 0:  # sometimes an exact value of the graph is
+            while reviewer.progress[0] < reviewer.progress[1]:
+                reviewer.step(0.001)
+            reviewer.step(0.001)
+    assert carried["search"] and carried["exact"]  # (the test does take over work under way)
+    while not reviewer.step(60.0):
+        pass
+    searched_as_played = list(searched)
+    whole = review(RECORD, seat=0, **SMALL)
+    assert reviewer.partial() == whole
+    assert sorted(searched_as_played) == sorted(set(searched_as_played)) == sorted(searched[len(searched_as_played):])
+
+
+def test_a_review_continued_after_a_take_back_keeps_only_what_the_shared_actions_decide():
+    reviewer = Reviewer(RECORD, 0, **SMALL)
+    while not reviewer.step(60.0):
+        pass
+    actions = RECORD["actions"]
+    hand = from_record(_prefix(RECORD, 8))
+    other = next(a for a in hand.legal() if a != actions[8])  # played otherwise from action 8 on
+    changed = {**RECORD, "actions": actions[:8] + [other]}
+    continued = reviewer.continued(changed)
+    assert [d.step for d in continued.decisions] == [d.step for d in reviewer.decisions if d.step < 8]
+    assert continued.decisions and all(d.step < 8 for d in continued.decisions)
+    assert [step for _, step, _ in continued.points[:len(continued.exact)]] == [
+        step for _, step, _ in reviewer.points if step <= 8]
+    while not continued.step(60.0):
+        pass
+    assert continued.partial() == review(changed, seat=0, **SMALL)
+    # another deal, or the hand played to another board: nothing is taken over
+    assert reviewer.continued(played_record(12)).progress[0] == 0
+    assert reviewer.continued(RECORD, board=(3, 7)).progress[0] == 0
+
+
 def test_a_decisions_values_and_reason_are_worked_out_in_a_go_of_their_own():
     # In the page a go is one task: the search's last slice and the reading of its
     # thousand worlds together would make one long task, so a go that finishes a search
