@@ -53,6 +53,7 @@ class App:
         self.ticks = 0  # renders so far (body[data-tick]): lets tests wait for a change
         self._proxies = []
         self.handlers = self._handlers()
+        self.reviewing_ahead = False  # the review ahead's slices are running (`run_review_ahead`)
 
     # ------------------------------------------------------------ effects
     def do(self, action: str, **data) -> list:
@@ -63,6 +64,9 @@ class App:
     def carry_out(self, effects) -> None:
         for effect in effects:
             self.handlers[type(effect)](effect)
+        if not self.reviewing_ahead:  # whatever happened may let the page review ahead again
+            self.reviewing_ahead = True
+            self.spawn(self.run_review_ahead())
 
     def _handlers(self) -> dict:
         """Effect type -> how it is done."""
@@ -241,7 +245,8 @@ class App:
     # ------------------------------------------------------------ events
     def bind(self) -> None:
         handlers = {"click": self.on_click, "change": self.on_change, "keydown": self.on_hand_key,
-                    "focusin": self.on_focus, "storage": self.on_storage, "replay-keys": self.on_key}
+                    "focusin": self.on_focus, "storage": self.on_storage, "replay-keys": self.on_key,
+                    "visible": lambda event: self.carry_out([])}
         proxies = {name: create_proxy(handler) for name, handler in handlers.items()}
         self._proxies += list(proxies.values())
         by_id("app").addEventListener("click", proxies["click"])
@@ -250,6 +255,7 @@ class App:
         by_id("hand").addEventListener("focusin", proxies["focusin"])
         document.addEventListener("keydown", proxies["replay-keys"])
         js.window.addEventListener("storage", proxies["storage"])
+        document.addEventListener("visibilitychange", proxies["visible"])  # the review ahead goes on
 
     def on_click(self, event) -> None:
         target = event.target.closest("button")
@@ -374,6 +380,23 @@ class App:
             if not effects:
                 return
             self.carry_out(effects)
+
+    async def run_review_ahead(self) -> None:
+        """Review the hand in play in slices (``REVIEW_SLICE`` seconds each, a task of its
+        own) while the page waits for you and is on screen (`PlayRoom.review_ahead`); it
+        stops when there is nothing to do now and starts again after the next thing that
+        happens (`carry_out`). <body data-review-ahead> says how far it is."""
+        body = document.body
+        try:
+            while True:
+                await asyncio.sleep(0)
+                if document.hidden or not self.table.play.review_ahead(REVIEW_SLICE):
+                    break
+                if body.dataset.reviewAhead != (progress := self.table.play.ahead_progress()):
+                    body.dataset.reviewAhead = progress
+        finally:
+            self.reviewing_ahead = False
+            body.dataset.reviewAhead = self.table.play.ahead_progress()
 
     async def bot_due(self, seconds: float, generation: int) -> None:
         await asyncio.sleep(seconds)

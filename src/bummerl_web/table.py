@@ -306,9 +306,10 @@ class Table:
         self.enter(ReplayRoom(self, shown))
         return True
 
-    def review(self, shown, board=None) -> list:
-        """Review your decisions in the finished hand ``shown`` (see `rooms.reviewing`)."""
-        return reviewing.start(self, shown, board)
+    def review(self, shown, board=None, ahead=None) -> list:
+        """Review your decisions in the finished hand ``shown`` (see `rooms.reviewing`),
+        taking over what the review ``ahead`` did while it was played."""
+        return reviewing.start(self, shown, board, ahead)
 
     def review_slice(self, reviewer, seconds: float) -> list:
         """Think about the review (or puzzle) on show for about ``seconds`` (run by app)."""

@@ -442,6 +442,46 @@ def test_a_finished_hand_is_reviewed_in_slices_and_each_row_shows_its_position()
     assert table.reviewer is None and table.screen().review == ""
 
 
+def test_your_decisions_are_reviewed_while_the_page_waits_for_you_and_the_review_takes_that_over():
+    from bummerl.review import Reviewer
+    from bummerl_web.rooms.reviewing import REVIEW_EXACT_NODES
+
+    table, _ = start("seed=21&pace=0")
+    carry_out(table, table.boot())
+    play = table.play
+    assert play.review_ahead(0.01) is False and play.ahead_progress() == ""  # nothing decided yet
+    while not table.session.hand.over:
+        do(table, "play", card=table.session.view.playable[0])
+        for _ in range(len(table.session.hand.history) % 3):  # a few goes on your turn
+            play.review_ahead(0.01)
+    while play.review_ahead(0.05):  # the hand over: on until every decision is reviewed
+        pass
+    assert play.ahead_progress() == "done"
+    record, board = table.session.hand.to_record(), table.session.match.board_before_last()
+    effects = table.update("review")
+    assert table.reviewer.done and kinds(effects) == [Render, Announce, Focus]  # at once
+    assert table.reviewer.partial() == Reviewer(record, 0, exact_nodes=REVIEW_EXACT_NODES, board=board).result()
+    assert play.review_ahead(0.01) is False  # the review room on show
+
+
+def test_the_page_reviews_ahead_only_while_nothing_else_thinks():
+    table, _ = start("seed=21&pace=0")
+    carry_out(table, table.boot())
+    play = table.play
+    do(table, "play", card=table.session.view.playable[0])
+    assert play.review_ahead(0.001) is True  # your turn: it starts
+    play.busy = True  # the bot moving
+    assert play.review_ahead(1.0) is False and play.ahead_progress() == "0/1"
+    play.busy = False
+    play.hinting = True  # the Hint is being thought
+    assert play.review_ahead(1.0) is False
+    play.hinting = False
+    embedded, _ = start("seed=21&pace=0&embed=1")
+    carry_out(embedded, embedded.boot())
+    do(embedded, "play", card=embedded.session.view.playable[0])
+    assert embedded.play.review_ahead(1.0) is False and embedded.play.ahead is None
+
+
 def test_a_review_can_be_stopped_and_shows_what_it_has():
     table, _ = start("seed=22&pace=0")
     carry_out(table, table.boot())

@@ -1,13 +1,17 @@
 """The match's room: your moves, the bot's paced moves and the Hint (both run by `app`,
 which waits and thinks in slices; what they change and show is decided here), the next
-hand. It stays behind the record rooms: leaving one comes back here."""
+hand. It stays behind the record rooms: leaving one comes back here.
+
+While the page waits for you (your turn, or the hand over), it reviews your decisions in
+the hand in play (`review_ahead`, in slices run by `app`): *Review this hand* then takes
+over what is done, and on a slow phone the review is there soon after the hand."""
 from __future__ import annotations
 
 from bummerl import IllegalAction
 
 from .. import render, review_view
 from ..effects import FIRST_CARD, RENDER, Announce, Focus, RunBot, ShowHint, Status, ThinkHint
-from ..settings import BOT
+from ..settings import BOT, HUMAN
 from . import Room, moves
 
 # Notices that say what just happened: gone with your next action.
@@ -31,6 +35,9 @@ class PlayRoom(Room):
         self.held = frozenset()  # your cards when last noted
         self.arrived = frozenset()  # of those, the ones dealt or drawn since your last action
         self.offer_levels = offer_levels  # a first visit chooses its opponent (until its first move)
+        self.hinting = False  # the Hint is being thought
+        self.ahead = None  # the review of your decisions in the hand in play (`review_ahead`)
+        self.ahead_actions = None  # the hand and the actions it was made for
 
     @property
     def session(self):
@@ -181,6 +188,7 @@ class PlayRoom(Room):
     def hint_thinking(self):
         """Hard's search for your move and the position it is for, or None."""
         thinking = self.session.hint_thinking() if self.hint() else None
+        self.hinting = thinking is not None
         return None if thinking is None else (thinking, (self.generation, *_position(self.session)))
 
     def hint_found(self, position: tuple, action, close_odds: tuple | None = None, rival: tuple | None = None,
@@ -188,6 +196,7 @@ class PlayRoom(Room):
         """Show the Hint for ``action`` (with the search's ``close_odds`` and ``rival``,
         ``Thinking.rival``, and what it saw, ``Thinking.seen``), unless the position moved
         on while Hard thought."""
+        self.hinting = False
         if position != (self.generation, *_position(self.session)):
             return []
         text = render.hint_text(self.settings, self.session.hint(action, close_odds, rival, seen=seen))
@@ -216,13 +225,53 @@ class PlayRoom(Room):
 
     def review(self) -> list:
         """Review your decisions in the hand just finished: the hand is shown as a replay
-        at its end, so that each reviewed decision can be looked at."""
+        at its end, so that each reviewed decision can be looked at. What was reviewed
+        while you played is taken over (`review_ahead`)."""
         s = self.session
         if not s.hand.over or not self.table.open_replay(s.hand.to_record()):
             return []
         shown = self.table.replay
         shown.go(shown.length)
-        return self.table.review(shown, board=s.match.board_before_last())
+        ahead, self.ahead, self.ahead_actions = self.ahead, None, None  # the review's own from here
+        return self.table.review(shown, board=s.match.board_before_last(), ahead=ahead)
+
+    # ---------------------------------------------------------------- the review ahead (run by app)
+    def review_ahead(self, seconds: float) -> bool:
+        """Review your decisions in the hand in play for about ``seconds``, while the page
+        waits for you: your turn (nothing thinking) or the hand over, this room on show.
+        The review follows the hand as it is played (and taken back): each action
+        continues it (`bummerl.review.Reviewer.continued`), with the settings and board
+        *Review this hand* uses, so it comes out as that review would. False when there
+        is nothing to do now: the bot or the Hint thinking, another room on show, an
+        embedded table (its host page's tables need not review), or every decision so
+        far reviewed."""
+        from bummerl.review import Reviewer
+
+        from .reviewing import REVIEW_EXACT_NODES
+
+        s, table = self.session, self.table
+        if table.embed or table.room is not self or self.busy or self.hinting or s.bot_to_move:
+            return False
+        actions = [str(action) for action in s.hand.history]
+        if not actions:
+            return False
+        key = (s.match.seed, s.match.hands_dealt, actions)
+        if key != self.ahead_actions:
+            record = s.hand.to_record()
+            board = s.match.board_before_last() if s.hand.over else tuple(s.match.board)
+            self.ahead = (Reviewer(record, HUMAN, exact_nodes=REVIEW_EXACT_NODES, board=board)
+                          if self.ahead is None else self.ahead.continued(record, board))
+            self.ahead_actions = key
+        if self.ahead.done:
+            return False
+        return not self.ahead.step(seconds)
+
+    def ahead_progress(self) -> str:
+        """How far the review ahead is: "done", or "reviewed/decisions" so far ("" with none)."""
+        ahead = self.ahead
+        if ahead is None:
+            return ""
+        return "done" if ahead.done else "{}/{}".format(*ahead.progress)
 
     ACTIONS = {
         **moves(act, play),
