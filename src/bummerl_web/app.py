@@ -392,11 +392,11 @@ class App:
                 await asyncio.sleep(0)
                 if document.hidden or not self.table.play.review_ahead(REVIEW_SLICE):
                     break
-                if body.dataset.reviewAhead != (progress := self.table.play.ahead_progress()):
-                    body.dataset.reviewAhead = progress
+                if body.getAttribute("data-review-ahead") != (progress := self.table.play.ahead_progress()):
+                    body.setAttribute("data-review-ahead", progress)
         finally:
             self.reviewing_ahead = False
-            body.dataset.reviewAhead = self.table.play.ahead_progress()
+            body.setAttribute("data-review-ahead", self.table.play.ahead_progress())
 
     async def bot_due(self, seconds: float, generation: int) -> None:
         await asyncio.sleep(seconds)
