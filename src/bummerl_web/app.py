@@ -64,7 +64,10 @@ class App:
     def carry_out(self, effects) -> None:
         for effect in effects:
             self.handlers[type(effect)](effect)
-        if not self.reviewing_ahead:  # whatever happened may let the page review ahead again
+        # Whatever happened may let the page review ahead again. Only then is a task started:
+        # one started while the bot thought, even one that ended at once, had Chromium draw
+        # only every 120 ms or so until the bot's move (a click waited for its frame).
+        if not self.reviewing_ahead and self.table.play.may_review_ahead():
             self.reviewing_ahead = True
             self.spawn(self.run_review_ahead())
 

@@ -74,7 +74,8 @@ def test_the_marks_hold_over_independent_samples():
 
 
 def test_the_lab_reviews_by_another_plan_when_asked():
-    plan = verdicts.plan_with(["tricks=3,3,2", "z=2.5", "most_worlds=384"])
+    plan = verdicts.plan_with(["tricks=3,3,2", "z=2.5", "most_worlds=384", "most_worlds_good=96"])
     assert plan.tricks == ((5, 3), (4, 3), (3, 2)) and plan.z == 2.5 and plan.most_worlds == 384
+    assert plan.most_worlds_good == 96
     with pytest.raises(SystemExit, match="not a plan value"):
         verdicts.plan_with(["nodes=5"])

@@ -1,9 +1,12 @@
 """The review of a hand in the page: it thinks in slices while the page answers clicks (and
 while the page waits for your moves, so that it is there soon after the hand), then shows
 one row per decision of yours and the graph; accessible on a phone and a desktop."""
+import json
+
 import pytest
 
 from bummerl.record import from_record
+from bummerl_web.links import make_link
 
 
 @pytest.mark.parametrize("width, height", [(360, 640), (1280, 800)])
@@ -12,18 +15,24 @@ def test_a_played_hand_is_reviewed_row_by_row_with_a_graph(open_table, width, he
     table.play_hand()
     # The page reviews your decisions while it waits for you: the review is there at once.
     table.page.wait_for_selector('body[data-review-ahead="done"]', state="attached", timeout=60_000)
-    table.page.click('#actions [data-action="review"]')
-    table.page.wait_for_selector("#review:not([hidden])")
-    assert table.page.get_attribute("#review", "data-done") == "1"
-    if width == 360:  # the page answers a click while Hard reviews (the bot's decisions, asked for)
-        table._click('#review [data-action="review-bot"]')
+    if width == 1280:
+        table.page.click('#actions [data-action="review"]')
+        table.page.wait_for_selector("#review:not([hidden])")
+        assert table.page.get_attribute("#review", "data-done") == "1"
+    else:  # the same hand's review link (as shared), on a phone-class CPU: reviewed from
+        # scratch while the page answers clicks
+        record = json.loads(table.storage()["bummerl"])["match"]["hand"]
+        cpu = table.context.new_cdp_session(table.page)
+        cpu.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+        table.open(make_link(record=record, review=True) + "&pace=0")
+        table.page.wait_for_selector("#review:not([hidden])")
         assert table.page.get_attribute("#review", "data-done") == "0"
         tick = table.body("tick")
         table.page.click('header [data-action="deck"]')
         table.page.wait_for_function("t => document.body.dataset.tick !== t && document.body.dataset.deck === 'de'",
                                      arg=tick, timeout=5_000)
+        cpu.send("Emulation.setCPUThrottlingRate", {"rate": 1})
         table.page.wait_for_selector('#review[data-done="1"]', state="attached", timeout=60_000)
-        table._click('#review [data-action="review-bot"]')  # yours alone again
     rows = table.page.locator("#review [data-review-step]")
     record = table.state()["record"]
     hand, decisions = from_record({**record, "actions": []}), 0

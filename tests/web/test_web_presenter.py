@@ -472,10 +472,12 @@ def test_the_page_reviews_ahead_only_while_nothing_else_thinks():
     assert play.review_ahead(0.001) is True  # your turn: it starts
     play.busy = True  # the bot moving
     assert play.review_ahead(1.0) is False and play.ahead_progress() == "0/1"
+    assert not play.may_review_ahead()  # (the page does not even start its slices)
     play.busy = False
     play.hinting = True  # the Hint is being thought
-    assert play.review_ahead(1.0) is False
+    assert play.review_ahead(1.0) is False and not play.may_review_ahead()
     play.hinting = False
+    assert play.may_review_ahead()
     embedded, _ = start("seed=21&pace=0&embed=1")
     carry_out(embedded, embedded.boot())
     do(embedded, "play", card=embedded.session.view.playable[0])

@@ -249,12 +249,10 @@ class PlayRoom(Room):
 
         from .reviewing import REVIEW_EXACT_NODES
 
-        s, table = self.session, self.table
-        if table.embed or table.room is not self or self.busy or self.hinting or s.bot_to_move:
+        if not self.may_review_ahead():
             return False
+        s = self.session
         actions = [str(action) for action in s.hand.history]
-        if not actions:
-            return False
         key = (s.match.seed, s.match.hands_dealt, actions)
         if key != self.ahead_actions:
             record = s.hand.to_record()
@@ -265,6 +263,12 @@ class PlayRoom(Room):
         if self.ahead.done:
             return False
         return not self.ahead.step(seconds)
+
+    def may_review_ahead(self) -> bool:
+        """Whether the page waits for you with a hand to review ahead (`review_ahead`)."""
+        s, table = self.session, self.table
+        return not (table.embed or table.room is not self or self.busy or self.hinting or s.bot_to_move
+                    or not s.hand.history)
 
     def ahead_progress(self) -> str:
         """How far the review ahead is: "done", or "reviewed/decisions" so far ("" with none)."""
