@@ -282,7 +282,7 @@ def report(summary: dict) -> None:
     for name, ratios in summary["paired"].items():
         print(f"  {name:12}" + "".join(f"{r:16.2f}" for r in ratios))
     print("\nsteps of the table's boot (medians, s from navigation start):")
-    for name in [n for n in ("table", "table_source") if n in targets]:
+    for name in [n for n in targets if n not in ("bare", "pyscript", "embedded")]:  # the table's
         for v, f in enumerate(summary["pages"][name]):
             label = "first" if v == 0 else f"{again} {v}"
             steps = "  ".join(f"{k} {f[k]:.2f}" for k in STEPS if f.get(k) is not None)
