@@ -25,6 +25,11 @@ function throughPyScript() {
   return import(PYSCRIPT_URL);
 }
 
+// ?early=1: loadPyodide given the snapshot still on its way (it fetches and evaluates its
+// module meanwhile); ?early=2: also Pyodide's WebAssembly compiled while the snapshot is read
+// (the same bytes compiled again by Pyodide come from V8's cache of compiled modules).
+const EARLY = Number(new URLSearchParams(location.search).get("early")) || 0;
+
 async function bytes(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: ${response.status}`);
@@ -37,9 +42,18 @@ async function restored(restore) {
   const source = bytes(BOOT_URL).then((data) => new TextDecoder().decode(data));
   archive.catch(() => {});
   source.catch(() => {});
-  const snapshot = await restore.snapshot;
-  performance.mark("bummerl:snapshot-read");
-  const pyodide = await bootPyodide({ _loadSnapshot: snapshot });
+  let pyodide;
+  if (EARLY) {
+    const wasm = EARLY < 2 ? Promise.resolve(null) : WebAssembly.compileStreaming(fetch(new URL("../vendor/pyodide/pyodide.asm.wasm", import.meta.url)));
+    wasm.catch(() => {});
+    restore.snapshot.then(() => performance.mark("bummerl:snapshot-read"), () => {});
+    pyodide = await bootPyodide({ _loadSnapshot: restore.snapshot });
+    globalThis.__bummerlEarly = await wasm;  // kept alive until the restore is done
+  } else {
+    const snapshot = await restore.snapshot;
+    performance.mark("bummerl:snapshot-read");
+    pyodide = await bootPyodide({ _loadSnapshot: snapshot });
+  }
   globalThis.__bummerlBoot = "snapshot";
   performance.mark("bummerl:pyodide");
   // where PyScript writes it: "./bummerl.zip" in the working directory (/home/pyodide)
