@@ -104,12 +104,6 @@ async function savedKey() {
 
 let restoring = null;
 
-/** After a restore that failed elsewhere (index-direct.html's assets/js/direct.mjs): no
- * snapshot for the rest of this visit, so that loadPyodide boots as usual at once. */
-export function forgetRestore() {
-  restoring = Promise.resolve(null);
-}
-
 /** A return visit's read of the snapshot, started as soon as the page's script runs
  * (shell.js) so that it overlaps PyScript's start: with a snapshot saved for this release,
  * its memory (`snapshot`, a promise); null without. Once a visit: PyScript's call of
