@@ -374,9 +374,11 @@ class App:
 
     async def run_review(self) -> None:
         """Hard reviews the hand in slices (``THINK_SLICE`` seconds each, a task of its
-        own), the page answering clicks between them, until done or stopped."""
+        own), the page answering clicks between them, until done or stopped. Marked
+        ``bummerl:review`` where it starts (tools/bench_review.py)."""
         table = self.table
         reviewer = table.reviewer
+        js.performance.mark("bummerl:review")
         while True:
             await asyncio.sleep(0)
             effects = table.review_slice(reviewer, REVIEW_SLICE)
