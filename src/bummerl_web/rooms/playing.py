@@ -11,7 +11,7 @@ from bummerl import IllegalAction
 
 from .. import render, review_view
 from ..effects import FIRST_CARD, RENDER, Announce, Focus, RunBot, ShowHint, Status, ThinkHint
-from ..settings import BOT, HUMAN
+from ..settings import BOT
 from . import Room, moves
 
 # Notices that say what just happened: gone with your next action.
@@ -245,9 +245,7 @@ class PlayRoom(Room):
         is nothing to do now: the bot or the Hint thinking, another room on show, an
         embedded table (its host page's tables need not review), or every decision so
         far reviewed."""
-        from bummerl.review import Reviewer
-
-        from .reviewing import REVIEW_EXACT_NODES
+        from .reviewing import reviewer_of
 
         if not self.may_review_ahead():
             return False
@@ -257,8 +255,7 @@ class PlayRoom(Room):
         if key != self.ahead_actions:
             record = s.hand.to_record()
             board = s.match.board_before_last() if s.hand.over else tuple(s.match.board)
-            self.ahead = (Reviewer(record, HUMAN, exact_nodes=REVIEW_EXACT_NODES, board=board)
-                          if self.ahead is None else self.ahead.continued(record, board))
+            self.ahead = reviewer_of(record, board) if self.ahead is None else self.ahead.continued(record, board)
             self.ahead_actions = key
         if self.ahead.done:
             return False

@@ -15,17 +15,21 @@ REVIEW_EXACT_NODES = 300_000
 STOP = '#review [data-action="review-stop"]'
 
 
+def reviewer_of(record, board=None):
+    """The page's review of your decisions in ``record``, played to ``board``."""
+    from bummerl.review import Reviewer
+
+    return Reviewer(record, HUMAN, exact_nodes=REVIEW_EXACT_NODES, board=board)
+
+
 def start(table, shown, board=None, ahead=None) -> list:
     """Review your decisions in the finished hand ``shown`` (a `replay.Replay`), played to
     ``board`` when it is the match's; a review kept from an earlier visit is shown at once,
     what the review ``ahead`` (a `bummerl.review.Reviewer` of the hand while it was played,
     `PlayRoom.review_ahead`) did is not done again."""
-    from bummerl.review import Reviewer
-
     if not shown.final.over:  # the replay holds the whole hand
         return []
-    reviewer = (Reviewer(shown.record, HUMAN, exact_nodes=REVIEW_EXACT_NODES, board=board) if ahead is None
-                else ahead.continued(shown.record, board))
+    reviewer = reviewer_of(shown.record, board) if ahead is None else ahead.continued(shown.record, board)
     room = ReviewRoom(table, shown, reviewer)
     table.enter(room)
     kept = table.reviews.find(room.review_id())
