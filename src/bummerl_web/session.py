@@ -219,6 +219,13 @@ class Session:
         self.save()
 
     @property
+    def played_to(self) -> tuple | None:
+        """The match board the hand in play (or just over) is played to; None where the
+        results do not lead to today's board (`Match.board_before_last`)."""
+        match = self.match
+        return match.board_before_last() if self.hand.over else tuple(match.board)
+
+    @property
     def bot_to_move(self) -> bool:
         return not self.hand.over and self.hand.to_act == BOT
 

@@ -233,7 +233,7 @@ class PlayRoom(Room):
         shown = self.table.replay
         shown.go(shown.length)
         ahead, self.ahead, self.ahead_actions = self.ahead, None, None  # the review's own from here
-        return self.table.review(shown, board=s.match.board_before_last(), ahead=ahead)
+        return self.table.review(shown, board=s.played_to, ahead=ahead)
 
     # ---------------------------------------------------------------- the review ahead (run by app)
     def review_ahead(self, seconds: float) -> bool:
@@ -253,8 +253,7 @@ class PlayRoom(Room):
         actions = [str(action) for action in s.hand.history]
         key = (s.match.seed, s.match.hands_dealt, actions)
         if key != self.ahead_actions:
-            record = s.hand.to_record()
-            board = s.match.board_before_last() if s.hand.over else tuple(s.match.board)
+            record, board = s.hand.to_record(), s.played_to
             self.ahead = reviewer_of(record, board) if self.ahead is None else self.ahead.continued(record, board)
             self.ahead_actions = key
         if self.ahead.done:
