@@ -58,18 +58,19 @@ MARRY = 22  # MARRY + suit
 CLAIM = 26
 
 
-def _cards_by_mask(first: int) -> tuple[tuple[int, ...], ...]:
-    """For every 10-bit mask, its cards in order (bit c is card ``first + c``): each card
-    doubles the table, so every entry is one tuple concatenation (fast at import)."""
+def cards_by_bits(cards) -> tuple[tuple, ...]:
+    """For every 10-bit mask, the items its bits stand for (bit i: ``cards[i]``), in bit
+    order: each bit doubles the table, so every entry is one tuple concatenation (fast at
+    import)."""
     table = [()]
-    for c in range(first, first + 10):
-        table += [cards + (c,) for cards in table]
+    for c in cards:
+        table += [entry + (c,) for entry in table]
     return tuple(table)
 
 
 # Cards of a mask as a tuple, in card order, by two 10-bit table lookups.
-_LOW = _cards_by_mask(0)
-_HIGH = _cards_by_mask(10)
+_LOW = cards_by_bits(range(10))
+_HIGH = cards_by_bits(range(10, 20))
 
 
 def cards_of(mask: int) -> tuple[int, ...]:

@@ -355,22 +355,30 @@ def estimate(pos, leader: int, root: int, tables: dict | None = None) -> float:
     with ``leader`` on lead): ``WEIGHTS`` times ``features``, plus for each suit what the
     way it lies between the two hands adds (``PAIRS``) and what its gone cards add to that
     (``LIES``), the suits read from ``tables`` (``tables_for``; None: Hard's own)."""
-    weights, trump_lies, side_lies = (tables or _TABLES)[pos.rules.claim][max(pos.drawn, 2)]
-    trump_shift = 5 * pos.trump
+    drawn = pos.drawn
+    weights, trump_lies, side_lies = (tables or _TABLES)[pos.rules.claim][drawn if drawn > 2 else 2]
+    tricks, points, declared = pos.tricks, pos.points, pos.declared
     value = weights[ON_LEAD] if leader == root else -weights[ON_LEAD]
-    for seat, sign in ((root, 1), (1 - root, -1)):
-        if pos.tricks[seat]:
-            score = pos.points[seat] + pos.declared[seat]
+    for seat in (root, 1 - root):
+        if tricks[seat]:
+            score = points[seat] + declared[seat]
             seat_value = weights[SCORE] * score
             if score > 33:
                 seat_value += weights[ABOVE_33] * (score - 33)
         else:
-            seat_value = weights[PENDING] * pos.declared[seat] + weights[NO_TRICK]
-        value += sign * seat_value
+            seat_value = weights[PENDING] * declared[seat] + weights[NO_TRICK]
+        if seat == root:
+            value += seat_value
+        else:
+            value -= seat_value
     mine, theirs, gone = pos.hands[root], pos.hands[1 - root], gone_cards(pos)
-    for shift in (0, 5, 10, 15):
-        key = (mine >> shift & 31) << 10 | (theirs >> shift & 31) << 5 | (gone >> shift & 31)
-        value += trump_lies[key] if shift == trump_shift else side_lies[key]
+    trump_shift = 5 * pos.trump  # (the four suits written out: the search's hot path)
+    value += (trump_lies if trump_shift == 0 else side_lies)[(mine & 31) << 10 | (theirs & 31) << 5 | gone & 31]
+    value += (trump_lies if trump_shift == 5 else side_lies)[
+        (mine >> 5 & 31) << 10 | (theirs >> 5 & 31) << 5 | gone >> 5 & 31]
+    value += (trump_lies if trump_shift == 10 else side_lies)[
+        (mine >> 10 & 31) << 10 | (theirs >> 10 & 31) << 5 | gone >> 10 & 31]
+    value += (trump_lies if trump_shift == 15 else side_lies)[mine >> 15 << 10 | theirs >> 15 << 5 | gone >> 15]
     # within the search's window (``solver.MAX_VALUE``: the most game points a hand gives)
     return MAX_VALUE if value > MAX_VALUE else -MAX_VALUE if value < -MAX_VALUE else value
 
