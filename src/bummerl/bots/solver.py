@@ -307,16 +307,17 @@ def search(hand, root: int, depth: int = EXACT, leaf=None, budget=None,
                 hands[leader] ^= swap
                 pos.trump_card = trump_card
         # The table's key: everything that decides the value of a position at the start
-        # of a trick, for one world (its talon order fixed), packed in one int: both hands,
-        # the leader, the talon drawn, the trump card, a close and its grading, points and
-        # whether each seat has a trick.
+        # of a trick, for one world (its talon order fixed): both hands, the leader, the
+        # talon drawn, the trump card, a close and its grading, points and marriages
+        # (whether a seat has a trick too: it has points then, every card has some). A
+        # flat tuple: in Pyodide packing them in one int took four times as long.
         closer = pos.closer
-        key = (hands[0] | hands[1] << 20
-               | (leader | drawn << 1 | (trump_card + 1) << 5 | (closer + 1) << 10) << 40
-               | (points[0] | points[1] << 7 | declared[0] << 14 | declared[1] << 22) << 54
-               | ((tricks[0] > 0) | (tricks[1] > 0) << 1) << 84)
-        if closer >= 0:
-            key |= ((pos.closer_opp_tricks > 0) | (pos.closer_opp_score < SCHNEIDER) << 1) << 52
+        if closer < 0:
+            key = (hands[0], hands[1], leader, drawn, trump_card, closer, points[0], points[1],
+                   declared[0], declared[1])
+        else:
+            key = (hands[0], hands[1], leader, drawn, trump_card, closer, points[0], points[1],
+                   declared[0], declared[1], pos.closer_opp_tricks > 0, pos.closer_opp_score < SCHNEIDER)
         entry = table.get(key)
         first = -1
         if entry is not None:
@@ -359,12 +360,12 @@ def search(hand, root: int, depth: int = EXACT, leaf=None, budget=None,
                         if tricks[leader] and points[leader] + declared[leader] >= GOAL:
                             v = pos.goes_out(leader, root)  # the marriage itself reaches 66
                         else:
-                            hands[leader] = held & ~BIT[move]
+                            hands[leader] = held ^ BIT[move]
                             v = follow_node(leader, move, depth, alpha, beta)
                             hands[leader] = held
                         declared[leader] -= married
                     else:
-                        hands[leader] = held & ~BIT[move]
+                        hands[leader] = held ^ BIT[move]
                         v = follow_node(leader, move, depth, alpha, beta)
                         hands[leader] = held
                 if maximize:
@@ -413,53 +414,84 @@ def search(hand, root: int, depth: int = EXACT, leaf=None, budget=None,
         maximize = follower == root
         best = -INF if maximize else INF
         base = POINTS[lead]
-        if phase1:  # the talon's cards the trick's winner and loser draw
-            winner_draws = BIT[talon[drawn]]
-            loser_draws = BIT[talon[drawn + 1]] if drawn < 8 else BIT[trump_card]
         # The cards that take the trick first, strongest first in each suit; then the
         # others, weakest first: the likeliest best replies first, as for leads.
         beats = takers[lead]
-        taking, others = plays & beats, plays & ~beats
-        for card in (_CARDS_LOW[taking & 1023] + _CARDS_HIGH[taking >> 10]
-                     + _REVERSED_HIGH[others >> 10] + _REVERSED_LOW[others & 1023]):
-            bit = BIT[card]
-            hands[follower] = held & ~bit
-            winner = follower if beats & bit else leader
-            loser = 1 - winner
-            gained = base + POINTS[card]
-            points[winner] += gained
-            tricks[winner] += 1
-            if phase1:
+        taking = plays & beats
+        others = plays ^ taking
+        answers = (_CARDS_LOW[taking & 1023] + _CARDS_HIGH[taking >> 10]
+                   + _REVERSED_HIGH[others >> 10] + _REVERSED_LOW[others & 1023])
+        # Each answer ends the trick (a loop for each phase: the hot path). In phase 1 the
+        # trick's winner and loser draw from the talon, so the winner has cards to lead.
+        # (A card is taken out of a hand that holds it, or put in one that does not, by
+        # ``^``: one operation where ``& ~`` is two, and every operation on a mask counts.)
+        if phase1:
+            winner_draws = BIT[talon[drawn]]
+            loser_draws = BIT[talon[drawn + 1]] if drawn < 8 else BIT[trump_card]
+            pos.drawn = drawn + 2
+            if drawn == 8:
+                pos.trump_card = -1
+            for card in answers:
+                bit = BIT[card]
+                hands[follower] = held ^ bit
+                if beats & bit:
+                    winner, loser = follower, leader
+                else:
+                    winner, loser = leader, follower
+                gained = base + POINTS[card]
+                points[winner] += gained
+                tricks[winner] += 1
                 hands[winner] |= winner_draws
                 hands[loser] |= loser_draws
-                pos.drawn = drawn + 2
-                if drawn == 8:
-                    pos.trump_card = -1
-            if auto and points[winner] + declared[winner] >= GOAL:
-                v = pos.goes_out(winner, root)
-            elif not hands[winner]:
-                v = pos.last_trick_value(winner, root)
-            else:
-                v = lead_node(winner, depth - 1, alpha, beta, True)
-            if phase1:
-                pos.drawn = drawn
-                pos.trump_card = trump_card
-                hands[winner] &= ~winner_draws
-                hands[loser] &= ~loser_draws
-            tricks[winner] -= 1
-            points[winner] -= gained
-            hands[follower] = held
-            if maximize:
-                if v > best:
+                if auto and points[winner] + declared[winner] >= GOAL:
+                    v = pos.goes_out(winner, root)
+                else:
+                    v = lead_node(winner, depth - 1, alpha, beta, True)
+                hands[winner] ^= winner_draws
+                hands[loser] ^= loser_draws
+                tricks[winner] -= 1
+                points[winner] -= gained
+                if maximize:
+                    if v > best:
+                        best = v
+                        if v > alpha:
+                            alpha = v
+                elif v < best:
                     best = v
-                    if v > alpha:
-                        alpha = v
-            elif v < best:
-                best = v
-                if v < beta:
-                    beta = v
-            if alpha >= beta:
-                break
+                    if v < beta:
+                        beta = v
+                if alpha >= beta:
+                    break
+            pos.drawn = drawn
+            pos.trump_card = trump_card
+        else:
+            for card in answers:
+                bit = BIT[card]
+                hands[follower] = held ^ bit
+                winner = follower if beats & bit else leader
+                gained = base + POINTS[card]
+                points[winner] += gained
+                tricks[winner] += 1
+                if auto and points[winner] + declared[winner] >= GOAL:
+                    v = pos.goes_out(winner, root)
+                elif not hands[winner]:
+                    v = pos.last_trick_value(winner, root)
+                else:
+                    v = lead_node(winner, depth - 1, alpha, beta, True)
+                tricks[winner] -= 1
+                points[winner] -= gained
+                if maximize:
+                    if v > best:
+                        best = v
+                        if v > alpha:
+                            alpha = v
+                elif v < best:
+                    best = v
+                    if v < beta:
+                        beta = v
+                if alpha >= beta:
+                    break
+        hands[follower] = held
         return best
 
     if hand.lead >= 0:
