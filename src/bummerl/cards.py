@@ -68,14 +68,14 @@ def cards_by_bits(cards) -> tuple[tuple, ...]:
     return tuple(table)
 
 
-# Cards of a mask as a tuple, in card order, by two 10-bit table lookups.
-_LOW = cards_by_bits(range(10))
-_HIGH = cards_by_bits(range(10, 20))
+# The cards of a mask's low and high 10 bits, in card order: ``cards_of`` is two lookups.
+CARDS_LOW = cards_by_bits(range(10))
+CARDS_HIGH = cards_by_bits(range(10, 20))
 
 
 def cards_of(mask: int) -> tuple[int, ...]:
     """The cards in a mask, strongest first within each suit, suits in H D C S order."""
-    return _LOW[mask & 1023] + _HIGH[mask >> 10]
+    return CARDS_LOW[mask & 1023] + CARDS_HIGH[mask >> 10]
 
 
 def mask_of(cards) -> int:
