@@ -139,17 +139,13 @@ class Position:
     def win_points(self, seat: int) -> int:
         """Game points ``seat`` wins by going out now (engine: ``Hand._win_points``)."""
         closer = self.closer
-        if closer < 0:  # (the usual case first)
-            other = 1 - seat
-            if not self.tricks[other]:
-                return 3
-            return 2 if self.points[other] + self.declared[other] < SCHNEIDER else 1
+        if closer >= 0 and closer != seat:
+            return 2 if self.closer_opp_tricks else 3
         if closer == seat and not self.rules.closing_counts_later_tricks:
             tricks, score = self.closer_opp_tricks, self.closer_opp_score
-        elif closer != seat:
-            return 2 if self.closer_opp_tricks else 3
-        else:
-            tricks, score = self.tricks[1 - seat], self.score(1 - seat)
+        else:  # (the opponent's score counts only once it has a trick, as ``score`` says)
+            other = 1 - seat
+            tricks, score = self.tricks[other], self.points[other] + self.declared[other]
         return 3 if not tricks else 2 if score < SCHNEIDER else 1
 
     def goes_out(self, seat: int, root: int) -> int:
