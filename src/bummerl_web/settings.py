@@ -21,6 +21,9 @@ THINK_SECONDS = {"quick": 0.3, "normal": 0.8, "long": 1.5}
 THINK = "normal"
 THINK_SLICE = 0.04
 HINT_SECONDS = 0.3  # the Hint asks Hard too, in the same slices
+# Seconds of the review's thinking per task: a search overshoots its slice by up to some
+# tens of ms (it looks at the clock every 256 nodes), and the panel is drawn after it.
+REVIEW_SLICE = 0.025
 
 # Every setting: the values a choice takes, or bool for an on/off option.
 CHOICES = {"lang": LANGS, "deck": DECKS, "bot": LEVELS, "think": tuple(THINK_SECONDS)}
