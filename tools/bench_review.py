@@ -29,8 +29,8 @@ The goals at 4x: at most 20 s median, at most 4.5 times the plain time. Beside t
 prints what the throttling does to any CPU-bound work: a fixed JavaScript loop timed as is
 and throttled, alternately, three times each (the medians' ratio), in one task and cut
 into 25 ms tasks as the review is. And it reviews each hand once more, plain and throttled,
-in one task, on a page of its own that holds only Pyodide and the site's Python: the same
-Python work with no slices and no event loop. The throttler slows work by more the more it
+on a page of its own that holds only Pyodide and the site's Python, all the review's slices
+in one task: the same Python work with no turn of the event loop between the slices. The throttler slows work by more the more it
 reaches into memory (the JavaScript loop touches almost none), so this, not the loop, is
 the least ratio any way of slicing the review can reach.
 """
@@ -205,7 +205,7 @@ def main() -> int:
               f"from scratch {line(figures['throttled_from_scratch_s'])}; throttled / plain from scratch: "
               f"{', '.join(map(str, figures['ratios']))}; a plain JavaScript loop: {figures['loop_ratio']} in one "
               f"task, {figures['sliced_loop_ratio']} in 25 ms tasks")
-        print(f"the same reviews in one task (no slices, no event loop): plain {line(figures['one_task_s'])}; "
+        print(f"the same reviews' slices in one task (no turn of the event loop): plain {line(figures['one_task_s'])}; "
               f"throttled {line(figures['throttled_one_task_s'])}; throttled / plain: "
               f"{', '.join(map(str, figures['one_task_ratios']))}")
     return 0
