@@ -513,9 +513,10 @@ async def in_turns(step) -> None:
     about 500 turns. An error in ``step`` is raised here.
 
     The review from a click runs this way. The bot's search and the review ahead keep
-    asyncio's turns: started this way, the review ahead came in between the turns of
-    the bot's move less often and got through less of a hand while it was played (a
-    10-decision hand's review after play took 6 to 8 s at 4x instead of 0.2 to 0.5 s)."""
+    asyncio's turns: started this way, the review ahead stopped at each of Medium's
+    quick moves instead of going on through them, and got through less of a hand while
+    it was played (a 10-decision hand's review after play took 6 to 8 s at 4x instead
+    of 0.2 to 0.5 s)."""
     done = asyncio.get_running_loop().create_future()
     channel = js.MessageChannel.new()
 
