@@ -30,9 +30,10 @@ prints what the throttling does to any CPU-bound work: a fixed JavaScript loop t
 and throttled, alternately, three times each (the medians' ratio), in one task and cut
 into 25 ms tasks as the review is. And it reviews each hand once more, plain and throttled,
 on a page of its own that holds only Pyodide and the site's Python, all the review's slices
-in one task: the same Python work with no turn of the event loop between the slices. The throttler slows work by more the more it
-reaches into memory (the JavaScript loop touches almost none), so this, not the loop, is
-the least ratio any way of slicing the review can reach.
+in one task: the same Python work with no turn of the event loop between the slices. The
+throttler slows work by more the more it reaches into memory (the JavaScript loop touches
+almost none), so this, not the loop, is the least ratio any way of slicing the review can
+reach.
 """
 from __future__ import annotations
 
