@@ -75,6 +75,12 @@ SLICED_LOOP = """async () => { const t0 = performance.now(); let x = 1, done = 0
   return [performance.now() - t0, x]; }"""
 
 
+def slow_down(context, page, rate: float) -> None:
+    """Chromium's CPU throttling at ``rate`` for ``page`` (1: none)."""
+    if rate > 1:
+        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": rate})
+
+
 # The review in one task, on a page of its own (its comment says what it holds).
 WORK_PAGE = "tools/bench/review-work.html"
 
@@ -84,8 +90,7 @@ def one_task(browser, base: str, record: dict, throttle: float = 1) -> float:
     shared link opens, throttled at ``throttle``."""
     context = browser.new_context(**({"viewport": PHONE} if throttle > 1 else {}))
     page = context.new_page()
-    if throttle > 1:
-        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+    slow_down(context, page, throttle)
     page.goto(base + WORK_PAGE)
     page.wait_for_selector('body[data-ready="1"]', state="attached", timeout=300_000)
     seconds = page.evaluate("(text) => window.__review(text)", json.dumps(record))
@@ -101,8 +106,7 @@ def throttle_factor(browser, rate: float, runs: int = 3) -> tuple[float, float]:
         for r, loop in times:
             context = browser.new_context()
             page = context.new_page()
-            if r > 1:
-                context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": r})
+            slow_down(context, page, r)
             page.evaluate(loop)  # (compiled and warm)
             times[r, loop].append(page.evaluate(loop)[0])
             context.close()
@@ -116,8 +120,7 @@ def review_hand(browser, base: str, seed: int, throttle: float = 1, think: float
     hand's record}."""
     table = Table(browser, base, **({"viewport": PHONE} if throttle > 1 else {}))
     table.context.add_init_script(WATCH)
-    if throttle > 1:
-        table.context.new_cdp_session(table.page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+    slow_down(table.context, table.page, throttle)
     table.open(f"seed={seed}&pace=0")
 
     def thinking(t):
@@ -139,8 +142,7 @@ def review_hand(browser, base: str, seed: int, throttle: float = 1, think: float
     table.close_context()
     # a fresh profile, as a shared link opens (no service worker making its snapshot meanwhile)
     table = Table(browser, base, **({"viewport": PHONE} if throttle > 1 else {}))
-    if throttle > 1:
-        table.context.new_cdp_session(table.page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+    slow_down(table.context, table.page, throttle)
     table.open(link)
     table.page.wait_for_selector('#review[data-done="1"]', state="attached", timeout=600_000)
     start = table.page.evaluate("performance.getEntriesByName('bummerl:review')[0].startTime")
